@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+
+/** The user record the API returns (never the password hash). */
+export interface User {
+  _id: string;
+  fullName: string;
+  email: string;
+  isHR: boolean;
+  isVerified: boolean;
+  affiliateCode: string;
+  createdAt: string;
+}
+
+export const AUTH_MESSAGES = {
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Please enter your password',
+  fullNameRequired: 'Please enter your full name',
+  fullNameTooLong: 'Full name must be 100 characters or less',
+  newPasswordRequired: 'Please enter a new password',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  confirmRequired: 'Please confirm your password',
+  passwordsMismatch: 'Passwords do not match',
+  invalidCredentials: 'Invalid email or password.',
+  notVerified: 'Please verify your email address before signing in.',
+  emailTaken: 'An account with this email already exists.',
+  registered: 'Account created! Please check your email to verify your account.',
+  forgotSent: 'If an account exists for that email, a password reset link has been sent.',
+  resetInvalid: 'This reset link is invalid or has expired. Please request a new password reset.',
+  resetDone:
+    'Your password has been successfully reset! You can now sign in with your new password.',
+  verificationSent: 'Verification email sent! Please check your inbox.',
+  verificationInvalid: 'Verification failed. The link may be invalid or expired.',
+  verificationLinkInvalid: 'Invalid verification link',
+  verified: 'Email Verified Successfully!',
+  notLoggedIn: 'You must be logged in.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid));
+
+const optionalFlag = z.boolean().optional();
+/** The CV an HR-to-be wants to save: an id, or `{ cvId | id, fullName }` from the shared viewer. */
+const cvToSave = z
+  .union([
+    z.string().max(64),
+    z
+      .object({
+        cvId: z.string().max(64).optional(),
+        id: z.string().max(64).optional(),
+        fullName: z.string().max(200).optional(),
+      })
+      .loose(),
+  ])
+  .nullish();
+
+export function cvToSaveId(v: z.infer<typeof cvToSave>): string | null {
+  if (!v) return null;
+  if (typeof v === 'string') return v || null;
+  return v.cvId ?? v.id ?? null;
+}
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(1024),
+  HRIntent: optionalFlag,
+  cvToSave,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const newPasswordFields = {
+  password: z
+    .string({ error: AUTH_MESSAGES.newPasswordRequired })
+    .min(1, AUTH_MESSAGES.newPasswordRequired)
+    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+    .max(1024),
+  password2: z
+    .string({ error: AUTH_MESSAGES.confirmRequired })
+    .min(1, AUTH_MESSAGES.confirmRequired)
+    .max(1024),
+};
+
+function passwordsMatch(v: { password: string; password2: string }, ctx: z.RefinementCtx) {
+  if (v.password2 && v.password !== v.password2) {
+    ctx.addIssue({ code: 'custom', path: ['password2'], message: AUTH_MESSAGES.passwordsMismatch });
+  }
+}
+
+export const registerSchema = z
+  .object({
+    fullName: z
+      .string({ error: AUTH_MESSAGES.fullNameRequired })
+      .trim()
+      .min(1, AUTH_MESSAGES.fullNameRequired)
+      .max(100, AUTH_MESSAGES.fullNameTooLong),
+    email,
+    ...newPasswordFields,
+    affiliatceIntroCode: z.string().trim().max(32).nullish(),
+    HRIntent: optionalFlag,
+    cvToSave,
+  })
+  .superRefine(passwordsMatch);
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const forgotSchema = z.object({ email });
+
+export const resetSchema = z
+  .object({
+    ...newPasswordFields,
+    token: z
+      .string({ error: AUTH_MESSAGES.resetInvalid })
+      .min(1, AUTH_MESSAGES.resetInvalid)
+      .max(200),
+  })
+  .superRefine(passwordsMatch);
+
+export const resendVerificationSchema = z.object({ email });
+
+export const verifyEmailSchema = z.object({
+  id: z
+    .string({ error: AUTH_MESSAGES.verificationLinkInvalid })
+    .min(1, AUTH_MESSAGES.verificationLinkInvalid)
+    .max(200),
+});
+
+export const enableHrSchema = z.object({ cvToSave }).loose();
+
+export const deviceSchema = z.object({
+  userAgent: z.string().max(512).optional(),
+  platform: z.string().max(128).optional(),
+});
+
+export const clientErrorSchema = z.object({
+  error: z.unknown(),
+});
+
+/** API failure body: one message, and optionally one message per field. */
+export interface ApiErrorBody {
+  error: string;
+  fieldErrors?: Record<string, string>;
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { Mailer } from './plugins/mailer.ts';
+import type { RateLimiter } from './plugins/rate-limit.ts';
+import type { DomainEvents } from './plugins/domain-events.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSessionAuth, sessionStore, type SessionStore } from './plugins/session.ts';
+import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { affiliateRoutes } from './affiliate/affiliate.routes.ts';
+import { devicesRoutes } from './devices/devices.routes.ts';
+import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
+import { outboxRoutes } from './dev/outbox.routes.ts';
+
+const SECRET_URL = /^(\/auth\/user\/reset\/)[^/?#]+/;
+export const redactUrl = (url: string): string => url.replace(SECRET_URL, '$1[redacted]');
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  events: DomainEvents;
+  sessionSecret: string;
+  sessions: SessionStore;
+}
+
+export const DEFAULT_WEB_DIST = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
+
+export type AppInput = Omit<AppDeps, 'sessions'> & { webDist?: string; logger?: boolean };
+
+/** The composition root: wires plugins and features in order. Never listens. */
+export async function buildApp(input: AppInput): Promise<FastifyInstance> {
+  const { config } = input;
+  const deps: AppDeps = {
+    ...input,
+    sessions: sessionStore(input.db, input.sessionSecret, config.publicUrl.startsWith('https:')),
+  };
+
+  const app = Fastify({
+    logger:
+      input.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: {
+              // Secrets travel in some URLs (reset tokens); the log keeps only their shape.
+              req: (req) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
+            redact: {
+              paths: [
+                'req.headers.cookie',
+                'req.headers.authorization',
+                'res.headers["set-cookie"]',
+              ],
+              remove: true,
+            },
+          },
+    // Fastify accepts a hop count at runtime; its types only list string | boolean.
+    trustProxy: config.trustProxy as string | boolean,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Vitae API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandling(app);
+  registerOriginCheck(app, config.publicUrl);
+  registerSessionAuth(app, deps.sessions);
+
+  authRoutes(app, deps);
+  affiliateRoutes(app, deps);
+  devicesRoutes(app, deps);
+  clientErrorsRoutes(app, deps);
+  if (config.env !== 'production') outboxRoutes(app, deps);
+
+  const webDist = input.webDist ?? DEFAULT_WEB_DIST;
+  await registerWebApp(app, webDist);
+
+  return app;
+}

@@ -1,0 +1,161 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { User } from '@vitae/core';
+import type { Db, UserRow } from '../db/database.ts';
+import { bool, isoIn, newId, nowIso } from '../db/ids.ts';
+
+export function toApiUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    fullName: row.full_name,
+    email: row.email,
+    isHR: bool(row.is_hr),
+    isVerified: bool(row.is_verified),
+    affiliateCode: row.affiliate_code,
+    createdAt: row.created_at,
+  };
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+// Unambiguous letters and digits (no 0/O, 1/I/L).
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function newAffiliateCode(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
+
+export function authRepo(db: Db) {
+  return {
+    findByEmail(email: string) {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('email_lower', '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+    },
+
+    findById(id: string) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    findByAffiliateCode(code: string) {
+      return db
+        .selectFrom('users')
+        .select(['id'])
+        .where('affiliate_code', '=', code.trim().toUpperCase())
+        .executeTakeFirst();
+    },
+
+    /** Inserts the user; returns undefined when the email is already taken. */
+    async create(input: {
+      fullName: string;
+      email: string;
+      passwordHash: string;
+      isHr: boolean;
+      pendingCvToSave: string | null;
+      referredBy?: string;
+    }): Promise<UserRow | undefined> {
+      const now = nowIso();
+      const row: UserRow = {
+        id: newId(),
+        full_name: input.fullName,
+        email: input.email.trim(),
+        email_lower: input.email.trim().toLowerCase(),
+        password_hash: input.passwordHash,
+        is_hr: input.isHr ? 1 : 0,
+        is_verified: 0,
+        affiliate_code: newAffiliateCode(),
+        pending_cv_to_save: input.pendingCvToSave,
+        created_at: now,
+        updated_at: now,
+      };
+      return db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('users')
+          .values(row)
+          .onConflict((oc) => oc.column('email_lower').doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (inserted && input.referredBy) {
+          await trx
+            .insertInto('affiliate_referrals')
+            .values({
+              id: newId(),
+              owner_user_id: input.referredBy,
+              referred_user_id: inserted.id,
+              created_at: now,
+            })
+            .execute();
+        }
+        return inserted;
+      });
+    },
+
+    async update(
+      id: string,
+      patch: Partial<
+        Pick<UserRow, 'is_hr' | 'is_verified' | 'password_hash' | 'pending_cv_to_save'>
+      >,
+    ) {
+      return db
+        .updateTable('users')
+        .set({ ...patch, updated_at: nowIso() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** A fresh single-use token; only its hash is stored. Older unused ones of that purpose die. */
+    async issueToken(userId: string, purpose: 'verify' | 'reset', ttlMs: number): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('one_time_tokens')
+          .where('user_id', '=', userId)
+          .where('purpose', '=', purpose)
+          .execute();
+        await trx
+          .insertInto('one_time_tokens')
+          .values({
+            token_hash: sha256(token),
+            user_id: userId,
+            purpose,
+            created_at: nowIso(),
+            expires_at: isoIn(ttlMs),
+            used_at: null,
+          })
+          .execute();
+      });
+      return token;
+    },
+
+    /** The user id a live token belongs to, without using it up. */
+    async peekToken(token: string, purpose: 'verify' | 'reset'): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('one_time_tokens')
+        .select(['user_id', 'expires_at'])
+        .where('token_hash', '=', sha256(token))
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (!row || Date.parse(row.expires_at) <= Date.now()) return undefined;
+      return row.user_id;
+    },
+
+    /** Marks the token used; the conditional update makes a second use fail even in a race. */
+    async consumeToken(token: string, purpose: 'verify' | 'reset'): Promise<string | undefined> {
+      const row = await db
+        .updateTable('one_time_tokens')
+        .set({ used_at: nowIso() })
+        .where('token_hash', '=', sha256(token))
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowIso())
+        .returning(['user_id'])
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+  };
+}
+
+export type AuthRepo = ReturnType<typeof authRepo>;

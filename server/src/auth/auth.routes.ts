@@ -1,0 +1,191 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AUTH_MESSAGES,
+  RESET_TOKEN_TTL_HOURS,
+  VERIFY_TOKEN_TTL_HOURS,
+  cvToSaveId,
+  enableHrSchema,
+  forgotSchema,
+  loginSchema,
+  registerSchema,
+  resendVerificationSchema,
+  resetSchema,
+  verifyEmailSchema,
+} from '@vitae/core';
+import { z } from 'zod';
+import type { AppDeps } from '../app.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { enforceLimits } from '../plugins/rate-limit.ts';
+import { requireUser } from '../plugins/session.ts';
+import { authRepo, toApiUser } from './auth.repo.ts';
+import { resetEmail, verificationEmail } from './auth.emails.ts';
+import { dummyHash, hashPassword, verifyPassword } from './password.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const tag = { tags: ['auth'] };
+
+export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = authRepo(deps.db);
+  const { limiter, sessions, mailer, config } = deps;
+
+  async function sendVerification(user: { id: string; email: string; full_name: string }) {
+    const token = await repo.issueToken(user.id, 'verify', VERIFY_TOKEN_TTL_HOURS * HOUR);
+    await mailer.send(
+      verificationEmail(user.email, user.full_name, `${config.publicUrl}/email-verified/${token}`),
+    );
+  }
+
+  r.get(
+    '/auth/user/fetch-user',
+    { schema: { ...tag, summary: 'The signed-in user, or null' } },
+    async (req) => ({
+      user: req.user ? toApiUser(req.user) : null,
+    }),
+  );
+
+  r.post(
+    '/auth/user/register',
+    { schema: { ...tag, body: registerSchema } },
+    async (req, reply) => {
+      await enforceLimits(limiter, [{ key: `register:ip:${req.ip}`, limit: 10, windowMs: HOUR }]);
+      const b = req.body;
+      const referrer = b.affiliatceIntroCode
+        ? await repo.findByAffiliateCode(b.affiliatceIntroCode)
+        : undefined;
+      const user = await repo.create({
+        fullName: b.fullName,
+        email: b.email,
+        passwordHash: await hashPassword(b.password),
+        isHr: b.HRIntent === true,
+        pendingCvToSave: cvToSaveId(b.cvToSave),
+        referredBy: referrer?.id,
+      });
+      if (!user) {
+        throw new HttpError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+      }
+      await sendVerification(user);
+      req.log.info({ userId: user.id }, 'user registered');
+      return reply.status(201).send({ success: true, message: AUTH_MESSAGES.registered });
+    },
+  );
+
+  r.post('/auth/user/login-web', { schema: { ...tag, body: loginSchema } }, async (req, reply) => {
+    const { email, password, HRIntent, cvToSave } = req.body;
+    await enforceLimits(limiter, [
+      { key: `login:ip:${req.ip}`, limit: 30, windowMs: 15 * MINUTE },
+      { key: `login:email:${email.toLowerCase()}`, limit: 10, windowMs: 15 * MINUTE },
+    ]);
+    const user = await repo.findByEmail(email);
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
+    if (!user || !ok) {
+      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, {
+        general: AUTH_MESSAGES.invalidCredentials,
+      });
+    }
+    if (!user.is_verified) {
+      throw new HttpError(403, AUTH_MESSAGES.notVerified, {
+        notVerified: AUTH_MESSAGES.notVerified,
+      });
+    }
+    const pending = cvToSaveId(cvToSave);
+    const signedIn =
+      HRIntent || pending
+        ? await repo.update(user.id, {
+            ...(HRIntent ? { is_hr: 1 } : {}),
+            ...(pending ? { pending_cv_to_save: pending } : {}),
+          })
+        : user;
+    await sessions.create(reply, user.id);
+    req.log.info({ userId: user.id }, 'user signed in');
+    return { success: true, user: toApiUser(signedIn) };
+  });
+
+  r.post('/auth/user/logout', { schema: tag }, async (req, reply) => {
+    await sessions.destroy(req, reply);
+    return { success: true };
+  });
+
+  r.post('/auth/user/forgot', { schema: { ...tag, body: forgotSchema } }, async (req) => {
+    const email = req.body.email.toLowerCase();
+    await enforceLimits(limiter, [
+      { key: `forgot:ip:${req.ip}`, limit: 10, windowMs: HOUR },
+      { key: `forgot:email:${email}`, limit: 3, windowMs: HOUR },
+    ]);
+    const user = await repo.findByEmail(email);
+    if (user) {
+      const token = await repo.issueToken(user.id, 'reset', RESET_TOKEN_TTL_HOURS * HOUR);
+      await mailer.send(
+        resetEmail(user.email, user.full_name, `${config.publicUrl}/reset-password/${token}`),
+      );
+    }
+    // The same answer whether or not the account exists.
+    return { success: true, message: AUTH_MESSAGES.forgotSent };
+  });
+
+  r.get(
+    '/auth/user/reset/:token',
+    { schema: { ...tag, params: z.object({ token: z.string().max(200) }) } },
+    async (req) => {
+      const userId = await repo.peekToken(req.params.token, 'reset');
+      if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
+      return { valid: true };
+    },
+  );
+
+  r.post('/auth/user/reset', { schema: { ...tag, body: resetSchema } }, async (req) => {
+    await enforceLimits(limiter, [{ key: `reset:ip:${req.ip}`, limit: 20, windowMs: HOUR }]);
+    const userId = await repo.consumeToken(req.body.token, 'reset');
+    if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
+    // Owning the inbox proves the address, so a reset also verifies it.
+    await repo.update(userId, {
+      password_hash: await hashPassword(req.body.password),
+      is_verified: 1,
+    });
+    await sessions.destroyAllFor(userId);
+    req.log.info({ userId }, 'password reset');
+    return { success: true, message: AUTH_MESSAGES.resetDone };
+  });
+
+  r.post(
+    '/auth/user/enable-hr-dashboard',
+    { schema: { ...tag, body: enableHrSchema.optional() } },
+    async (req) => {
+      const user = requireUser(req);
+      const pending = cvToSaveId(req.body?.cvToSave);
+      const updated = await repo.update(user.id, {
+        is_hr: 1,
+        ...(pending ? { pending_cv_to_save: pending } : {}),
+      });
+      return { success: true, user: toApiUser(updated) };
+    },
+  );
+
+  r.post(
+    '/auth/user/resend-verification-email',
+    { schema: { ...tag, body: resendVerificationSchema } },
+    async (req) => {
+      const email = req.body.email.toLowerCase();
+      await enforceLimits(limiter, [
+        { key: `resend:ip:${req.ip}`, limit: 10, windowMs: HOUR },
+        { key: `resend:email:${email}`, limit: 3, windowMs: HOUR },
+      ]);
+      const user = await repo.findByEmail(email);
+      if (user && !user.is_verified) await sendVerification(user);
+      return { success: true, message: AUTH_MESSAGES.verificationSent };
+    },
+  );
+
+  r.post(
+    '/auth/user/verify-email',
+    { schema: { ...tag, body: verifyEmailSchema } },
+    async (req) => {
+      const userId = await repo.consumeToken(req.body.id, 'verify');
+      if (!userId) throw new HttpError(400, AUTH_MESSAGES.verificationInvalid);
+      await repo.update(userId, { is_verified: 1 });
+      return { success: true, message: AUTH_MESSAGES.verified };
+    },
+  );
+}

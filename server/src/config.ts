@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const opt = <T extends z.ZodType>(t: T) => z.preprocess(blankToUndefined, t.optional());
+
+const envSchema = z.object({
+  NODE_ENV: opt(z.enum(['development', 'production', 'test'])),
+  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
+  HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  PUBLIC_URL: opt(z.url({ protocol: /^https?$/ })),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  DATABASE_URL: opt(
+    z.string().refine((v) => /^postgres(ql)?:\/\//.test(v) || /^(sqlite:|file:)?[^:]+$/.test(v), {
+      message: 'must be postgres://… or a SQLite file path',
+    }),
+  ),
+  REDIS_URL: opt(z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')),
+  SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')),
+  MAIL_FROM: z.preprocess(blankToUndefined, z.string().default('Vitae <no-reply@vitae.local>')),
+  S3_ENDPOINT: opt(z.url()),
+  S3_BUCKET: opt(z.string()),
+  S3_ACCESS_KEY: opt(z.string()),
+  S3_SECRET_KEY: opt(z.string()),
+  S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
+  SESSION_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
+  TRUST_PROXY: opt(z.string()),
+  RATE_LIMIT_MULTIPLIER: z.preprocess(blankToUndefined, z.coerce.number().min(1).max(1000).default(1)),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  s3?: { endpoint: string; bucket: string; accessKey: string; secretKey: string; region: string };
+  sessionSecret?: string;
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  /** Scales every rate limit up (a test server whose users all share 127.0.0.1). */
+  rateLimitMultiplier: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const s3Vars = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY, e.S3_SECRET_KEY];
+  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY must be set together',
+    );
+  }
+  const dbUrl = e.DATABASE_URL;
+  return {
+    env: e.NODE_ENV ?? 'development',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    database:
+      dbUrl && /^postgres(ql)?:\/\//.test(dbUrl)
+        ? { kind: 'postgres', url: dbUrl }
+        : {
+            kind: 'sqlite',
+            file: dbUrl
+              ? path.resolve(dataDir, dbUrl.replace(/^(sqlite:|file:)/, ''))
+              : path.join(dataDir, 'vitae.sqlite'),
+          },
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3: e.S3_ENDPOINT
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET!,
+          accessKey: e.S3_ACCESS_KEY!,
+          secretKey: e.S3_SECRET_KEY!,
+          region: e.S3_REGION,
+        }
+      : undefined,
+    sessionSecret: e.SESSION_SECRET,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+  };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (v === undefined || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}

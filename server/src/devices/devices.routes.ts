@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { deviceSchema } from '@vitae/core';
+import type { AppDeps } from '../app.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { requireUser } from '../plugins/session.ts';
+
+export function devicesRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/devices',
+    { schema: { tags: ['devices'], body: deviceSchema.optional() } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const userAgent = (req.body?.userAgent ?? req.headers['user-agent'] ?? 'unknown').slice(
+        0,
+        512,
+      );
+      const platform = (req.body?.platform ?? 'unknown').slice(0, 128);
+      const now = nowIso();
+      await db
+        .insertInto('devices')
+        .values({
+          id: newId(),
+          user_id: user.id,
+          user_agent: userAgent,
+          platform,
+          created_at: now,
+          last_seen_at: now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'user_agent', 'platform']).doUpdateSet({ last_seen_at: now }),
+        )
+        .execute();
+      return reply.status(201).send({ success: true });
+    },
+  );
+}

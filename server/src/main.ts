@@ -1,0 +1,65 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDb, migrateToLatest } from './db/create-db.ts';
+import { domainEvents } from './plugins/domain-events.ts';
+import { outboxMailer, smtpMailer } from './plugins/mailer.ts';
+import { memoryRateLimiter, redisRateLimiter, scaledRateLimiter } from './plugins/rate-limit.ts';
+import { loadOrCreateSecret } from './secrets.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const db = createDb(config.database);
+  await migrateToLatest(db);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false }) : undefined;
+  const mailer = config.smtpUrl
+    ? smtpMailer(config.smtpUrl, config.mailFrom)
+    : outboxMailer(config.dataDir);
+
+  const app = await buildApp({
+    config,
+    db,
+    mailer,
+    limiter: scaledRateLimiter(
+      redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+      config.rateLimitMultiplier,
+    ),
+    events: domainEvents(),
+    sessionSecret: loadOrCreateSecret(config.dataDir, config.sessionSecret),
+  });
+
+  const close = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.destroy();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where =
+    config.database.kind === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL';
+  const mailNote = config.smtpUrl
+    ? mailer.describe()
+    : `${mailer.describe()}${config.env !== 'production' ? ` (read it at ${config.publicUrl}/dev/outbox)` : ''}`;
+  console.log(
+    `Vitae is running at ${config.publicUrl} · data: ${where} · mail goes to ${mailNote}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(`Vitae failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

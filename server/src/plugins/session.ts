@@ -1,0 +1,105 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_MESSAGES, SESSION_TTL_DAYS } from '@vitae/core';
+import type { Db, UserRow } from '../db/database.ts';
+import { isoIn, nowIso } from '../db/ids.ts';
+import { HttpError } from './errors.ts';
+
+export const SESSION_COOKIE = 'vitae_sid';
+const TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+/** Extend a session at most once a day, so reads do not write on every request. */
+const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+}
+
+export interface SessionStore {
+  create(reply: FastifyReply, userId: string): Promise<void>;
+  destroy(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  destroyAllFor(userId: string): Promise<void>;
+  /** The user behind a raw cookie value (used by the socket handshake too). */
+  userFor(rawToken: string | undefined): Promise<UserRow | null>;
+}
+
+export function sessionStore(db: Db, secret: string, secureCookies: boolean): SessionStore {
+  const hash = (token: string) => createHmac('sha256', secret).update(token).digest('hex');
+
+  return {
+    async create(reply, userId) {
+      const token = randomBytes(32).toString('base64url');
+      await db
+        .insertInto('sessions')
+        .values({
+          id_hash: hash(token),
+          user_id: userId,
+          created_at: nowIso(),
+          expires_at: isoIn(TTL_MS),
+        })
+        .execute();
+      void reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        maxAge: TTL_MS / 1000,
+      });
+    },
+    async destroy(req, reply) {
+      const token = req.cookies[SESSION_COOKIE];
+      if (token) await db.deleteFrom('sessions').where('id_hash', '=', hash(token)).execute();
+      void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+    async destroyAllFor(userId) {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+    async userFor(rawToken) {
+      if (!rawToken || rawToken.length > 100) return null;
+      const idHash = hash(rawToken);
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select(['sessions.expires_at as session_expires_at'])
+        .where('sessions.id_hash', '=', idHash)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { session_expires_at, ...user } = row;
+      const expires = Date.parse(session_expires_at);
+      if (expires <= Date.now()) {
+        await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+        return null;
+      }
+      if (expires - Date.now() < TTL_MS - SLIDE_AFTER_MS) {
+        await db
+          .updateTable('sessions')
+          .set({ expires_at: isoIn(TTL_MS) })
+          .where('id_hash', '=', idHash)
+          .execute();
+      }
+      return user;
+    },
+  };
+}
+
+/** Resolves `req.user` from the session cookie on every request. */
+export function registerSessionAuth(app: FastifyInstance, store: SessionStore): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    req.user = await store.userFor(req.cookies[SESSION_COOKIE]);
+  });
+}
+
+/** The signed-in user, or a 401 the client treats as "sign out". */
+export function requireUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw new HttpError(401, AUTH_MESSAGES.notLoggedIn);
+  return req.user;
+}
+
+export function requireHr(req: FastifyRequest): UserRow {
+  const user = requireUser(req);
+  if (!user.is_hr) throw new HttpError(403, 'This page is for HR users only.');
+  return user;
+}

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppInput } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDb, migrateToLatest } from '../db/create-db.ts';
+import type { Db } from '../db/database.ts';
+import { domainEvents, type DomainEvents } from '../plugins/domain-events.ts';
+import { outboxMailer, readOutbox, type OutboxMail } from '../plugins/mailer.ts';
+import { memoryRateLimiter, type RateLimiter } from '../plugins/rate-limit.ts';
+import { authRepo } from '../auth/auth.repo.ts';
+import { hashPassword } from '../auth/password.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
+
+/** Which database API tests run on: TEST_DB=postgres uses TEST_DATABASE_URL. */
+export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  dataDir: string;
+  events: DomainEvents;
+  limiter: RateLimiter;
+  outbox(): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `vitae_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** The real app on a freshly migrated database (SQLite file or a new PostgreSQL database). */
+export async function buildTestApp(overrides: Partial<AppInput> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-test-'));
+  const pgDb = testDbKind === 'postgres' ? await freshPostgres() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgDb?.url,
+    PUBLIC_URL: 'http://localhost:5000',
+    LOG_LEVEL: 'silent',
+  });
+  const db = createDb(config.database);
+  await migrateToLatest(db);
+  const events = domainEvents();
+  const limiter = memoryRateLimiter();
+  const app = await buildApp({
+    config,
+    db,
+    mailer: outboxMailer(dataDir),
+    limiter,
+    events,
+    sessionSecret: 'test-secret-test-secret-test-secret!',
+    webDist: path.join(dataDir, 'no-web'),
+    logger: false,
+    ...overrides,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    dataDir,
+    events,
+    limiter,
+    outbox: () => readOutbox(dataDir),
+    async close() {
+      await app.close();
+      await db.destroy();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const cookieFrom = (res: LightMyRequestResponse): string => {
+  const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
+  if (!c) throw new Error('no session cookie set');
+  return `${SESSION_COOKIE}=${c.value}`;
+};
+
+let counter = 0;
+/** A verified user signed in through the real login endpoint; returns its cookie header. */
+export async function loginAs(
+  t: TestApp,
+  opts: { fullName?: string; email?: string; password?: string; isHr?: boolean } = {},
+): Promise<{ cookie: string; userId: string; email: string }> {
+  const email = opts.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const password = opts.password ?? 'secret123';
+  const repo = authRepo(t.db);
+  const user = (await repo.create({
+    fullName: opts.fullName ?? 'Test User',
+    email,
+    passwordHash: await hashPassword(password),
+    isHr: opts.isHr ?? false,
+    pendingCvToSave: null,
+  }))!;
+  await repo.update(user.id, { is_verified: 1 });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/auth/user/login-web',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { cookie: cookieFrom(res), userId: user.id, email };
+}
