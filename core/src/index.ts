@@ -1,2 +1,6 @@
 export * from './constants.ts';
 export * from './auth.ts';
+export * from './cv.ts';
+export * from './dates.ts';
+export * from './ratings.ts';
+export * from './sample-cv.ts';
