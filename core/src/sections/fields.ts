@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * Field builders shared by every section schema, so each message follows the
+ * spec's patterns: "<Label> is required" and "<Label> must be N characters or less".
+ */
+export const requiredMessage = (label: string) => `${label} is required`;
+export const maxMessage = (label: string, max: number) =>
+  `${label} must be ${max} characters or less`;
+
+export const INVALID_EMAIL = 'Please enter a valid email address';
+export const END_DATE_BEFORE_START = 'End date cannot be before start date';
+export const END_YEAR_BEFORE_START = 'End year cannot be before start year';
+
+/** A trimmed, non-empty string of at most `max` characters. */
+export const requiredText = (label: string, max: number, message = requiredMessage(label)) =>
+  z.string({ error: message }).trim().min(1, message).max(max, maxMessage(label, max));
+
+/** A trimmed string of at most `max` characters; missing or null becomes ''. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: maxMessage(label, max) })
+    .trim()
+    .max(max, maxMessage(label, max))
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** An optional email: '' is allowed, anything else must be a valid address. */
+export const optionalEmail = (label: string, max: number) =>
+  optionalText(label, max).refine((v) => v === '' || z.email().safeParse(v).success, INVALID_EMAIL);
+
+/** An integer rating 1..5; form selects send strings, so numeric strings are accepted. */
+export const rating = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(5, message);
+
+export const flag = () =>
+  z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false);
+
+/**
+ * A sortable number for the date strings the forms produce: YYYY, YYYY-MM,
+ * YYYY-MM-DD, or anything Date.parse understands ("Jan 2020"). Null if unknown.
+ */
+export function dateKey(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const iso = /^(\d{4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?/.exec(value.trim());
+  if (iso) return Number(iso[1]) * 10_000 + Number(iso[2] ?? 1) * 100 + Number(iso[3] ?? 1);
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) return null;
+  const d = new Date(ms);
+  return d.getFullYear() * 10_000 + (d.getMonth() + 1) * 100 + d.getDate();
+}
+
+/** True when both dates are known and `end` is earlier than `start`. */
+export function endsBeforeStart(start: string | null | undefined, end: string | null | undefined) {
+  const s = dateKey(start);
+  const e = dateKey(end);
+  return s !== null && e !== null && e < s;
+}
+
+/** Adds "end before start" to `endField` when the range is reversed. */
+export function checkRange<T extends Record<string, unknown>>(
+  startField: keyof T & string,
+  endField: keyof T & string,
+  message: string,
+) {
+  return (v: T, ctx: z.RefinementCtx) => {
+    if (endsBeforeStart(v[startField] as string, v[endField] as string)) {
+      ctx.addIssue({ code: 'custom', path: [endField], message });
+    }
+  };
+}
+
+/** How the server stores a field: text column, 0/1 integer, integer, or JSON text. */
+export type ColumnKind = 'text' | 'bool' | 'int' | 'json';
