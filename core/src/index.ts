@@ -1,5 +1,7 @@
 export * from './constants.ts';
 export * from './auth.ts';
+export * from './events.ts';
+export * from './notifications.ts';
 export * from './cv.ts';
 export * from './dates.ts';
 export * from './ratings.ts';

@@ -24,6 +24,8 @@ import { affiliateRoutes } from './affiliate/affiliate.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
 import { outboxRoutes } from './dev/outbox.routes.ts';
+import { registerRealtime } from './realtime/realtime.ts';
+import { notificationsRoutes } from './notifications/notifications.routes.ts';
 
 const SECRET_URL = /^(\/auth\/user\/reset\/)[^/?#]+/;
 export const redactUrl = (url: string): string => url.replace(SECRET_URL, '$1[redacted]');
@@ -114,6 +116,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   affiliateRoutes(app, deps);
   devicesRoutes(app, deps);
   clientErrorsRoutes(app, deps);
+  notificationsRoutes(app, deps);
+  registerRealtime(app, deps);
   if (config.env !== 'production') outboxRoutes(app, deps);
 
   const webDist = input.webDist ?? DEFAULT_WEB_DIST;

@@ -57,8 +57,21 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   devices: DevicesTable;
   affiliate_referrals: AffiliateReferralsTable;
+  notifications: NotificationsTable;
 }
 
 export type Db = Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  title: string;
+  message: string;
+  recipient_email: string | null;
+  share_cv_id: string | null;
+  created_at: string;
+  is_read: number;
+}

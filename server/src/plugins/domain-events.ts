@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { CvViewedEvent, Notification, PublicCvViewedEvent } from '@vitae/core';
 
 /**
  * What features announce; the realtime module turns these into socket emissions,
@@ -7,6 +8,14 @@ import { EventEmitter } from 'node:events';
 export interface DomainEventMap {
   /** One of a user's CV sections, photos or certificates changed. */
   'section.changed': { userId: string; dataType: string };
+  /** A notification was stored for a user (see notifications/notify.ts). */
+  'notification.created': { userId: string; notification: Notification };
+  /** A recipient opened a CV shared with them; `userId` is the CV's owner. */
+  'cv.viewed': { userId: string } & CvViewedEvent;
+  /** A user listed or unlisted their CV. */
+  'public-cv.toggled': { userId: string; isListed: boolean; fullName: string };
+  /** An HR user viewed a public CV; `userId` is the CV's owner. */
+  'public-cv.viewed': { userId: string } & PublicCvViewedEvent;
 }
 
 export interface DomainEvents {

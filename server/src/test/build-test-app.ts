@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppInput } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { createDb, migrateToLatest } from '../db/create-db.ts';
 import type { Db } from '../db/database.ts';
 import { domainEvents, type DomainEvents } from '../plugins/domain-events.ts';
@@ -24,9 +24,14 @@ export interface TestApp {
   dataDir: string;
   events: DomainEvents;
   limiter: RateLimiter;
+  /** What the app was built with: a second instance on the same database reuses both. */
+  config: Config;
+  sessionSecret: string;
   outbox(): Promise<OutboxMail[]>;
   close(): Promise<void>;
 }
+
+const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret!';
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
@@ -70,7 +75,7 @@ export async function buildTestApp(overrides: Partial<AppInput> = {}): Promise<T
     mailer: outboxMailer(dataDir),
     limiter,
     events,
-    sessionSecret: 'test-secret-test-secret-test-secret!',
+    sessionSecret: TEST_SESSION_SECRET,
     webDist: path.join(dataDir, 'no-web'),
     logger: false,
     ...overrides,
@@ -78,6 +83,8 @@ export async function buildTestApp(overrides: Partial<AppInput> = {}): Promise<T
   await app.ready();
   return {
     app,
+    config,
+    sessionSecret: TEST_SESSION_SECRET,
     db,
     dataDir,
     events,

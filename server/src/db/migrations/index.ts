@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001-foundation.ts';
+import * as m003 from './003-notifications.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '003-notifications': m003,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  NOTIFICATION_MESSAGES,
+  notificationsQuerySchema,
+  type NotificationsChange,
+  type NotificationsPage,
+} from '@vitae/core';
+import type { AppDeps } from '../app.ts';
+import { notFound } from '../plugins/errors.ts';
+import { requireUser } from '../plugins/session.ts';
+import { notificationsRepo } from './notifications.repo.ts';
+
+const tags = ['notifications'];
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export function notificationsRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = notificationsRepo(db);
+
+  r.get(
+    '/api/notifications',
+    { schema: { tags, querystring: notificationsQuerySchema } },
+    async (req): Promise<NotificationsPage> => {
+      const user = requireUser(req);
+      const [page, unreadCount] = await Promise.all([
+        repo.page(user.id, req.query),
+        repo.unreadCount(user.id),
+      ]);
+      return { ...page, unreadCount };
+    },
+  );
+
+  r.put(
+    '/api/notifications/read-all',
+    { schema: { tags } },
+    async (req): Promise<NotificationsChange> => {
+      const user = requireUser(req);
+      await repo.markAllRead(user.id);
+      return { success: true, unreadCount: 0 };
+    },
+  );
+
+  r.put(
+    '/api/notifications/:id/read',
+    { schema: { tags, params: idParams } },
+    async (req): Promise<NotificationsChange> => {
+      const user = requireUser(req);
+      const data = await repo.markRead(user.id, req.params.id);
+      if (!data) throw notFound(NOTIFICATION_MESSAGES.notFound);
+      return { success: true, data, unreadCount: await repo.unreadCount(user.id) };
+    },
+  );
+
+  r.delete(
+    '/api/notifications/:id',
+    { schema: { tags, params: idParams } },
+    async (req): Promise<NotificationsChange> => {
+      const user = requireUser(req);
+      if (!(await repo.remove(user.id, req.params.id))) {
+        throw notFound(NOTIFICATION_MESSAGES.notFound);
+      }
+      return { success: true, unreadCount: await repo.unreadCount(user.id) };
+    },
+  );
+
+  r.delete(
+    '/api/notifications',
+    { schema: { tags } },
+    async (req): Promise<NotificationsChange> => {
+      const user = requireUser(req);
+      await repo.removeAll(user.id);
+      return { success: true, unreadCount: 0 };
+    },
+  );
+}

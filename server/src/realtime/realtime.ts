@@ -1,0 +1,174 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import {
+  HR_ROOM,
+  SOCKET_PATH,
+  isDataType,
+  userRoom,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '@vitae/core';
+import type { AppDeps } from '../app.ts';
+import type { DomainEventMap } from '../plugins/domain-events.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
+
+interface SocketData {
+  /** The session's user, or null: a socket without a session joins no private room. */
+  userId: string | null;
+  lastSyncAt: number;
+}
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+/** A repeated `authenticate` re-reads the session at most this often per socket. */
+const RESYNC_MIN_MS = 1_000;
+
+/**
+ * The one module that turns domain events into socket emissions. Features publish
+ * on `deps.events`; they never touch Socket.IO. With `REDIS_URL` set, emissions
+ * travel through Redis to sockets held by every instance.
+ */
+export function registerRealtime(app: FastifyInstance, deps: AppDeps): RealtimeServer {
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    transports: ['polling', 'websocket'],
+    // Clients only send tiny events; refuse anything larger.
+    maxHttpBufferSize: 16 * 1024,
+    allowRequest: (req, done) => {
+      const refusal = crossSiteRefusal(req, deps.config.publicUrl);
+      done(refusal, refusal === null);
+    },
+  });
+  const redis = deps.config.redisUrl ? redisAdapter(io, deps.config.redisUrl, app.log) : undefined;
+
+  const tokenOf = (socket: RealtimeSocket): string | undefined => {
+    const header = socket.handshake.headers.cookie;
+    return header ? app.parseCookie(header)[SESSION_COOKIE] : undefined;
+  };
+
+  /** Rooms follow the session cookie, never anything the client says. */
+  async function syncRooms(socket: RealtimeSocket): Promise<void> {
+    socket.data.lastSyncAt = Date.now();
+    const user = await deps.sessions.userFor(tokenOf(socket));
+    // Joining after a disconnect would leave stale room entries behind.
+    if (socket.disconnected) return;
+    const want = user ? [userRoom(user.id), ...(user.is_hr ? [HR_ROOM] : [])] : [];
+    for (const room of socket.rooms) {
+      if (room !== socket.id && !want.includes(room)) await socket.leave(room);
+    }
+    if (want.length) await socket.join(want);
+    socket.data.userId = user?.id ?? null;
+  }
+
+  io.on('connection', (socket) => {
+    socket.data.userId = null;
+    const ready = syncRooms(socket).catch((err: unknown) =>
+      app.log.warn({ err }, 'socket session lookup failed'),
+    );
+
+    // Design departure 4: the id is a claim, not an identity. A claim naming the
+    // session's own user re-reads the session (e.g. the HR flag just changed);
+    // any other claim is ignored.
+    socket.on('authenticate', (claimed, ack) => {
+      void ready.then(async () => {
+        const own = claimed === socket.data.userId && socket.data.userId !== null;
+        if (own && Date.now() - socket.data.lastSyncAt >= RESYNC_MIN_MS) {
+          await syncRooms(socket).catch((err: unknown) =>
+            app.log.warn({ err }, 'socket session refresh failed'),
+          );
+        }
+        if (typeof ack === 'function') ack({ userId: socket.data.userId });
+      });
+    });
+    // Accepted for compatibility: the server learns of changes from the API itself.
+    socket.on('user-activity', () => undefined);
+  });
+
+  const unsubscribe = bridgeDomainEvents(io, deps, app.log);
+
+  // Close sockets before Fastify closes the HTTP server, or open websockets keep it alive.
+  app.addHook('preClose', async () => {
+    unsubscribe();
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    await io.of('/').adapter.close();
+    await redis?.close();
+  });
+  return io;
+}
+
+type Handlers = { [K in keyof DomainEventMap]: (e: DomainEventMap[K]) => void };
+
+function bridgeDomainEvents(io: RealtimeServer, deps: AppDeps, log: FastifyBaseLogger): () => void {
+  const toUser = (userId: string) => io.to(userRoom(userId));
+  const handlers: Handlers = {
+    'section.changed': ({ userId, dataType }) => {
+      if (!isDataType(dataType)) {
+        log.warn({ dataType }, 'section.changed with an unknown dataType was not sent');
+        return;
+      }
+      toUser(userId).emit('data-updated', { dataType, timestamp: new Date().toISOString() });
+    },
+    'notification.created': ({ userId, notification }) =>
+      toUser(userId).emit('notification', notification),
+    'cv.viewed': ({ userId, ...e }) => toUser(userId).emit('cv-viewed', e),
+    'public-cv.toggled': ({ userId, isListed, fullName }) => {
+      const timestamp = new Date().toISOString();
+      toUser(userId).emit('public-cv-toggled', { isListed, timestamp });
+      io.to(HR_ROOM).emit('public-cv-list-updated', {
+        action: isListed ? 'added' : 'removed',
+        fullName,
+        timestamp,
+      });
+    },
+    'public-cv.viewed': ({ userId, ...e }) => toUser(userId).emit('public-cv-viewed', e),
+  };
+  const offs = (Object.keys(handlers) as (keyof DomainEventMap)[]).map((name) =>
+    deps.events.subscribe(name, (payload) => {
+      // A failed emission must never fail the request that published the event.
+      try {
+        (handlers[name] as (p: typeof payload) => void)(payload);
+      } catch (err) {
+        log.error({ err, event: name }, 'realtime emission failed');
+      }
+    }),
+  );
+  return () => offs.forEach((off) => off());
+}
+
+function redisAdapter(io: RealtimeServer, url: string, log: FastifyBaseLogger) {
+  const pub = new Redis(url, { maxRetriesPerRequest: null });
+  const sub = pub.duplicate();
+  for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'realtime redis error'));
+  io.adapter(createAdapter(pub, sub));
+  return {
+    async close() {
+      await Promise.allSettled([pub.quit(), sub.quit()]);
+    },
+  };
+}
+
+/** Cross-site websocket hijacking guard: a browser's Origin must be ours. */
+function crossSiteRefusal(req: IncomingMessage, publicUrl: string): string | null {
+  const origin = req.headers.origin;
+  // No Origin: not a browser page, so no ambient cookie is being abused.
+  if (!origin) return null;
+  const host = req.headers.host;
+  const ours = [new URL(publicUrl).origin, `http://${host}`, `https://${host}`];
+  return ours.includes(origin) ? null : 'Cross-site connection refused.';
+}
