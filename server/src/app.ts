@@ -22,6 +22,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { affiliateRoutes } from './affiliate/affiliate.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
+import { sectionsRoutes } from './sections/sections.routes.ts';
 import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
 import { outboxRoutes } from './dev/outbox.routes.ts';
 import { registerRealtime } from './realtime/realtime.ts';
@@ -115,6 +116,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   authRoutes(app, deps);
   affiliateRoutes(app, deps);
   devicesRoutes(app, deps);
+  sectionsRoutes(app, deps);
   clientErrorsRoutes(app, deps);
   notificationsRoutes(app, deps);
   registerRealtime(app, deps);

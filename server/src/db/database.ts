@@ -57,6 +57,18 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   devices: DevicesTable;
   affiliate_referrals: AffiliateReferralsTable;
+  section_personal_info: SectionPersonalInfoTable;
+  section_contact_info: SectionContactInfoTable;
+  section_personal_summary: SectionPersonalSummaryTable;
+  section_experience: SectionExperienceTable;
+  section_secondary_education: SectionSecondaryEducationTable;
+  section_tertiary_education: SectionTertiaryEducationTable;
+  section_skill: SectionSkillTable;
+  section_language: SectionLanguageTable;
+  section_reference: SectionReferenceTable;
+  section_interest: SectionInterestTable;
+  section_attribute: SectionAttributeTable;
+  section_employment_history: SectionEmploymentHistoryTable;
   notifications: NotificationsTable;
 }
 
@@ -74,4 +86,94 @@ export interface NotificationsTable {
   share_cv_id: string | null;
   created_at: string;
   is_read: number;
+}
+
+/** Columns every CV section table has; the field columns are the core fields in snake_case. */
+export interface SectionRowBase {
+  id: string;
+  user_id: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface SectionPersonalInfoTable extends SectionRowBase {
+  full_name: string;
+  date_of_birth: string;
+  id_number: string;
+  gender: string;
+  sa_citizen: number;
+  pp_number: string;
+  nationality: string;
+  drivers_license: number;
+  license_code: string;
+}
+export interface SectionContactInfoTable extends SectionRowBase {
+  phone: string;
+  email: string;
+  unit: string;
+  complex: string;
+  address: string;
+  suburb: string;
+  city: string;
+  province: string;
+  country: string;
+  postal_code: string;
+  linkedin: string;
+  website: string;
+}
+export interface SectionPersonalSummaryTable extends SectionRowBase {
+  content: string;
+}
+export interface SectionExperienceTable extends SectionRowBase {
+  title: string;
+  description: string;
+  company: string;
+  start_date: string;
+  end_date: string;
+}
+export interface SectionSecondaryEducationTable extends SectionRowBase {
+  school_name: string;
+  start_year: string;
+  end_year: string;
+  /** JSON text: [{ subject, key }] */
+  subjects: string;
+  additional_info: string;
+}
+export interface SectionTertiaryEducationTable extends SectionRowBase {
+  institute_name: string;
+  start_date: string;
+  end_date: string;
+  certification_type: string;
+  description: string;
+  additional_info: string;
+}
+export interface SectionSkillTable extends SectionRowBase {
+  skill: string;
+  proficiency: number;
+}
+export interface SectionLanguageTable extends SectionRowBase {
+  language: string;
+  read: number;
+  write: number;
+  speak: number;
+}
+export interface SectionReferenceTable extends SectionRowBase {
+  name: string;
+  company: string;
+  phone: string;
+  email: string;
+  position: string;
+}
+export interface SectionInterestTable extends SectionRowBase {
+  interest: string;
+}
+export interface SectionAttributeTable extends SectionRowBase {
+  attribute: string;
+}
+export interface SectionEmploymentHistoryTable extends SectionRowBase {
+  company: string;
+  position: string;
+  start_date: string;
+  end_date: string;
+  current: number;
+  description: string;
 }

@@ -1,10 +1,12 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001-foundation.ts';
+import * as m002 from './002-sections.ts';
 import * as m003 from './003-notifications.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
+  '002-sections': m002,
   '003-notifications': m003,
 };
 

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import { SECTIONS, type ColumnKind, type SectionKey } from '@vitae/core';
+import type { Db } from '../db/database.ts';
+import { newId } from '../db/ids.ts';
+
+/** A section entry as the API returns it: `_id`, `lastUpdate` and the fields. */
+export type EntryOut = { _id: string; lastUpdate: string } & Record<string, unknown>;
+type FieldValues = Record<string, unknown>;
+/** Any section row: SectionRowBase's columns plus the section's field columns. */
+type AnyRow = Record<string, string | number | null>;
+
+export const tableOf = (key: SectionKey) => `section_${key.replace(/-/g, '_')}`;
+export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const fieldsOf = (key: SectionKey) =>
+  Object.entries(SECTIONS[key].columns) as [string, ColumnKind][];
+
+function toRow(key: SectionKey, data: FieldValues): Record<string, string | number> {
+  const row: Record<string, string | number> = {};
+  for (const [field, kind] of fieldsOf(key)) {
+    const v = data[field];
+    row[columnOf(field)] =
+      kind === 'bool'
+        ? v
+          ? 1
+          : 0
+        : kind === 'int'
+          ? Number(v ?? 0)
+          : kind === 'json'
+            ? JSON.stringify(v ?? [])
+            : String(v ?? '');
+  }
+  return row;
+}
+
+function parseJson(text: unknown): unknown {
+  try {
+    return JSON.parse(String(text));
+  } catch {
+    return [];
+  }
+}
+
+function toEntry(key: SectionKey, row: AnyRow): EntryOut {
+  const entry: EntryOut = { _id: String(row.id), lastUpdate: String(row.updated_at) };
+  for (const [field, kind] of fieldsOf(key)) {
+    const v = row[columnOf(field)];
+    entry[field] =
+      kind === 'bool'
+        ? Boolean(v)
+        : kind === 'int'
+          ? Number(v)
+          : kind === 'json'
+            ? parseJson(v)
+            : (v ?? '');
+  }
+  return entry;
+}
+
+/**
+ * Creation timestamps that never repeat within this process, so two entries
+ * created in the same millisecond still list in creation order.
+ */
+let lastCreated = 0;
+function creationStamp(): string {
+  lastCreated = Math.max(Date.now(), lastCreated + 1);
+  return new Date(lastCreated).toISOString();
+}
+
+/** Storage of every section, generic over the SECTIONS registry; always scoped by user. */
+export function sectionsRepo(typedDb: Db) {
+  // Table names come from the registry, so the query builder sees them as plain strings.
+  const db = typedDb as unknown as Kysely<Record<string, AnyRow>>;
+
+  return {
+    /** The user's entries, oldest first (newest last). */
+    async list(key: SectionKey, userId: string): Promise<EntryOut[]> {
+      const rows = await db
+        .selectFrom(tableOf(key))
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute();
+      return rows.map((r) => toEntry(key, r));
+    },
+
+    async get(key: SectionKey, userId: string, id: string): Promise<EntryOut | undefined> {
+      const row = await db
+        .selectFrom(tableOf(key))
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && toEntry(key, row);
+    },
+
+    async count(key: SectionKey, userId: string): Promise<number> {
+      const { n } = await db
+        .selectFrom(tableOf(key))
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
+    async insert(key: SectionKey, userId: string, data: FieldValues): Promise<string> {
+      const id = newId();
+      const now = creationStamp();
+      await db
+        .insertInto(tableOf(key))
+        .values({ id, user_id: userId, created_at: now, updated_at: now, ...toRow(key, data) })
+        .execute();
+      return id;
+    },
+
+    /** False when the entry does not exist or belongs to someone else. */
+    async update(key: SectionKey, userId: string, id: string, data: FieldValues): Promise<boolean> {
+      const res = await db
+        .updateTable(tableOf(key))
+        .set({ ...toRow(key, data), updated_at: new Date().toISOString() })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    async remove(key: SectionKey, userId: string, id: string): Promise<boolean> {
+      const res = await db
+        .deleteFrom(tableOf(key))
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type SectionsRepo = ReturnType<typeof sectionsRepo>;

@@ -1,0 +1,218 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MAX_SECTION_ENTRIES,
+  SECTIONS,
+  SECTION_KEYS,
+  TOO_MANY_ENTRIES,
+  sectionStatus,
+  type SectionDataMap,
+  type SectionKey,
+  type UniqueRule,
+  type ViewHeading,
+} from '@vitae/core';
+import type { AppDeps } from '../app.ts';
+import { fieldErrorsFrom, HttpError, notFound } from '../plugins/errors.ts';
+import { requireUser } from '../plugins/session.ts';
+import { sectionsRepo, type EntryOut, type SectionsRepo } from './sections.repo.ts';
+
+type Values = Record<string, unknown>;
+
+const SAMPLE_UPDATED = '2024-01-01T00:00:00.000Z';
+const ENTRY_NOT_FOUND = 'Entry not found';
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+const isObject = (v: unknown): v is Values => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Some edits wrap the values as `{ formValues: {...} }`; both shapes mean the same. */
+export function formValuesOf(body: unknown): Values {
+  if (!isObject(body)) return {};
+  return isObject(body.formValues) ? body.formValues : body;
+}
+
+const fieldNames = (key: SectionKey) => Object.keys(SECTIONS[key].columns);
+
+function pickFields(key: SectionKey, values: Values): Values {
+  const out: Values = {};
+  for (const f of fieldNames(key)) if (f in values) out[f] = values[f];
+  return out;
+}
+
+/** The core schema decides; its messages go back per field, and nothing is stored. */
+function validate(key: SectionKey, input: Values): Values {
+  const r = SECTIONS[key].schema.safeParse(input);
+  if (r.success) return r.data as Values;
+  const fieldErrors = fieldErrorsFrom(r.error.issues);
+  throw new HttpError(400, Object.values(fieldErrors)[0] ?? 'Invalid request', fieldErrors);
+}
+
+const duplicate = (rule: UniqueRule) =>
+  new HttpError(400, rule.message, { [rule.field]: rule.message });
+
+/** Refuses an item whose text matches (any case) another entry or another new item. */
+function assertUnique(rule: UniqueRule, items: Values[], others: EntryOut[]): void {
+  const seen = new Set(others.map((e) => String(e[rule.field]).trim().toLowerCase()));
+  for (const item of items) {
+    const text = String(item[rule.field]).trim().toLowerCase();
+    if (seen.has(text)) throw duplicate(rule);
+    seen.add(text);
+  }
+}
+
+/**
+ * Interests and attributes are created by sending the whole list (existing
+ * entries plus the new one), or a single item. Items that echo an existing
+ * entry (by `_id`, else by exact text, each existing entry matched once) are
+ * skipped; the rest are the new entries.
+ */
+function newItemsOf(rule: UniqueRule, values: Values, existing: EntryOut[]): Values[] {
+  const list = values[rule.listKey];
+  if (!Array.isArray(list)) return [values];
+  if (list.length > MAX_SECTION_ENTRIES * 2) throw new HttpError(400, TOO_MANY_ENTRIES);
+  const unmatched = [...existing];
+  const take = (i: number) => i >= 0 && unmatched.splice(i, 1).length > 0;
+  const fresh: Values[] = [];
+  for (const raw of list) {
+    const item: Values = typeof raw === 'string' ? { [rule.field]: raw } : isObject(raw) ? raw : {};
+    if (take(unmatched.findIndex((e) => typeof item._id === 'string' && e._id === item._id))) {
+      continue;
+    }
+    const text = typeof item[rule.field] === 'string' ? String(item[rule.field]).trim() : null;
+    if (text !== null && take(unmatched.findIndex((e) => e[rule.field] === text))) continue;
+    fresh.push(item);
+  }
+  // A non-empty list holding nothing new repeats what exists: that is the duplicate case.
+  if (fresh.length === 0 && list.length > 0) throw duplicate(rule);
+  return fresh.length ? fresh : [{}];
+}
+
+function sectionService(repo: SectionsRepo, events: AppDeps['events']) {
+  const changed = (userId: string, key: SectionKey) =>
+    events.publish('section.changed', { userId, dataType: SECTIONS[key].dataType });
+
+  return {
+    /** Returns true when a new row was inserted (false: a single record was updated). */
+    async create(key: SectionKey, userId: string, body: unknown): Promise<boolean> {
+      const def = SECTIONS[key];
+      const values = formValuesOf(body);
+      const existing = await repo.list(key, userId);
+      if (def.kind === 'single') {
+        const data = validate(key, values);
+        const current = existing[0];
+        if (current) await repo.update(key, userId, current._id, data);
+        else await repo.insert(key, userId, data);
+        changed(userId, key);
+        return !current;
+      }
+      const candidates = def.unique ? newItemsOf(def.unique, values, existing) : [values];
+      const items = candidates.map((c) => validate(key, c));
+      if (def.unique) assertUnique(def.unique, items, existing);
+      if (existing.length + items.length > MAX_SECTION_ENTRIES) {
+        throw new HttpError(400, TOO_MANY_ENTRIES);
+      }
+      for (const item of items) await repo.insert(key, userId, item);
+      changed(userId, key);
+      return true;
+    },
+
+    /** Edits merge the sent fields over the stored ones, then validate the whole entry. */
+    async edit(key: SectionKey, userId: string, id: string, body: unknown): Promise<void> {
+      const current = await repo.get(key, userId, id);
+      if (!current) throw notFound(ENTRY_NOT_FOUND);
+      const data = validate(key, {
+        ...pickFields(key, current),
+        ...pickFields(key, formValuesOf(body)),
+      });
+      const rule = SECTIONS[key].unique;
+      if (rule) {
+        const others = (await repo.list(key, userId)).filter((e) => e._id !== id);
+        assertUnique(rule, [data], others);
+      }
+      if (!(await repo.update(key, userId, id, data))) throw notFound(ENTRY_NOT_FOUND);
+      changed(userId, key);
+    },
+
+    async remove(key: SectionKey, userId: string, id: string): Promise<void> {
+      if (!(await repo.remove(key, userId, id))) throw notFound(ENTRY_NOT_FOUND);
+      changed(userId, key);
+    },
+  };
+}
+
+const sampleEntries = (key: SectionKey): EntryOut[] =>
+  SECTIONS[key].sample.map((s, i) => ({
+    _id: `sample-${key}-${i + 1}`,
+    lastUpdate: SAMPLE_UPDATED,
+    ...(s as Values),
+  }));
+
+/**
+ * The spec's section resources (section 7) for every key of the SECTIONS registry:
+ * sample, status, list, create, edit, delete. Responses carry `{ data: entries }`.
+ */
+export function sectionsRoutes(app: FastifyInstance, { db, events }: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = sectionsRepo(db);
+  const service = sectionService(repo, events);
+  const listOf = async (key: SectionKey, userId: string) => ({
+    data: await repo.list(key, userId),
+  });
+
+  for (const key of SECTION_KEYS) {
+    const { apiPath } = SECTIONS[key];
+    const tags = ['sections'];
+
+    r.get(`${apiPath}/sample`, { schema: { tags } }, async (req) => {
+      requireUser(req);
+      return { data: sampleEntries(key) };
+    });
+
+    r.get(`${apiPath}/status`, { schema: { tags } }, async (req) => {
+      const user = requireUser(req);
+      const entries = await repo.list(key, user.id);
+      return { status: sectionStatus(key, entries as unknown as SectionDataMap[typeof key][]) };
+    });
+
+    r.get(apiPath, { schema: { tags } }, async (req) => listOf(key, requireUser(req).id));
+
+    r.post(apiPath, { schema: { tags } }, async (req, reply) => {
+      const user = requireUser(req);
+      const inserted = await service.create(key, user.id, req.body);
+      return reply.status(inserted ? 201 : 200).send(await listOf(key, user.id));
+    });
+
+    r.patch(`${apiPath}/:id`, { schema: { tags, params: idParams } }, async (req) => {
+      const user = requireUser(req);
+      await service.edit(key, user.id, req.params.id, req.body);
+      return listOf(key, user.id);
+    });
+
+    r.delete(`${apiPath}/:id`, { schema: { tags, params: idParams } }, async (req) => {
+      const user = requireUser(req);
+      await service.remove(key, user.id, req.params.id);
+      return listOf(key, user.id);
+    });
+  }
+
+  r.get('/api/personal-info/view-heading', { schema: { tags: ['sections'] } }, async (req) => {
+    const user = requireUser(req);
+    const [info] = await repo.list('personal-info', user.id);
+    const heading: ViewHeading = { fullName: String(info?.fullName || user.full_name) };
+    return heading;
+  });
+
+  r.get(
+    '/api/personal-info/view-heading-sample',
+    { schema: { tags: ['sections'] } },
+    async (req) => {
+      requireUser(req);
+      const sample = SECTIONS['personal-info'].sample[0];
+      const heading: ViewHeading = {
+        fullName: sample?.fullName ?? '',
+        title: 'Software Developer',
+      };
+      return heading;
+    },
+  );
+}
