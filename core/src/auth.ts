@@ -90,7 +90,8 @@ export const newPasswordFields = {
 };
 
 function passwordsMatch(v: { password: string; password2: string }, ctx: z.RefinementCtx) {
-  if (v.password2 && v.password !== v.password2) {
+  // Only a filled-in pair can mismatch; an empty field already has its own message.
+  if (v.password && v.password2 && v.password !== v.password2) {
     ctx.addIssue({ code: 'custom', path: ['password2'], message: AUTH_MESSAGES.passwordsMismatch });
   }
 }

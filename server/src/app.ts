@@ -28,7 +28,7 @@ import { outboxRoutes } from './dev/outbox.routes.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 
-const SECRET_URL = /^(\/auth\/user\/reset\/)[^/?#]+/;
+const SECRET_URL = /^(\/(?:auth\/user\/reset|reset-password|email-verified)\/)[^/?#]+/;
 export const redactUrl = (url: string): string => url.replace(SECRET_URL, '$1[redacted]');
 
 export interface AppDeps {
@@ -46,7 +46,11 @@ export const DEFAULT_WEB_DIST = path.resolve(
   '../../web/dist',
 );
 
-export type AppInput = Omit<AppDeps, 'sessions'> & { webDist?: string; logger?: boolean };
+export type AppInput = Omit<AppDeps, 'sessions'> & {
+  webDist?: string;
+  logger?: boolean;
+  logStream?: { write(msg: string): void };
+};
 
 /** The composition root: wires plugins and features in order. Never listens. */
 export async function buildApp(input: AppInput): Promise<FastifyInstance> {
@@ -62,6 +66,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
         ? false
         : {
             level: config.logLevel,
+            stream: input.logStream,
             serializers: {
               // Secrets travel in some URLs (reset tokens); the log keeps only their shape.
               req: (req) => ({

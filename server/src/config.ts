@@ -4,9 +4,19 @@ import path from 'node:path';
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const opt = <T extends z.ZodType>(t: T) => z.preprocess(blankToUndefined, t.optional());
 
+const PORT_MESSAGE = 'must be a whole number from 0 to 65535';
+
 const envSchema = z.object({
   NODE_ENV: opt(z.enum(['development', 'production', 'test'])),
-  PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: PORT_MESSAGE })
+      .int(PORT_MESSAGE)
+      .min(0, PORT_MESSAGE)
+      .max(65535, PORT_MESSAGE)
+      .default(5000),
+  ),
   HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
   PUBLIC_URL: opt(z.url({ protocol: /^https?$/ })),
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
@@ -25,7 +35,10 @@ const envSchema = z.object({
   S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
   SESSION_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
   TRUST_PROXY: opt(z.string()),
-  RATE_LIMIT_MULTIPLIER: z.preprocess(blankToUndefined, z.coerce.number().min(1).max(1000).default(1)),
+  RATE_LIMIT_MULTIPLIER: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().min(1).max(1000).default(1),
+  ),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -61,10 +74,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  const s3Vars = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY, e.S3_SECRET_KEY];
-  if (s3Vars.some(Boolean) && !s3Vars.every(Boolean)) {
+  const s3Vars = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY: e.S3_ACCESS_KEY,
+    S3_SECRET_KEY: e.S3_SECRET_KEY,
+  };
+  const s3Missing = Object.keys(s3Vars).filter((k) => !s3Vars[k as keyof typeof s3Vars]);
+  if (s3Missing.length > 0 && s3Missing.length < 4) {
     throw new ConfigError(
-      'Invalid configuration: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY must be set together',
+      `Invalid configuration: ${s3Missing.join(', ')} missing (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY must be set together)`,
     );
   }
   const dbUrl = e.DATABASE_URL;

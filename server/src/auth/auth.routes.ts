@@ -50,8 +50,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     '/auth/user/register',
     { schema: { ...tag, body: registerSchema } },
     async (req, reply) => {
-      await enforceLimits(limiter, [{ key: `register:ip:${req.ip}`, limit: 10, windowMs: HOUR }]);
       const b = req.body;
+      await enforceLimits(limiter, [
+        { key: `register:ip:${req.ip}`, limit: 10, windowMs: HOUR },
+        { key: `register:email:${b.email.toLowerCase()}`, limit: 5, windowMs: HOUR },
+      ]);
       const referrer = b.affiliatceIntroCode
         ? await repo.findByAffiliateCode(b.affiliatceIntroCode)
         : undefined;
@@ -74,9 +77,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post('/auth/user/login-web', { schema: { ...tag, body: loginSchema } }, async (req, reply) => {
     const { email, password, HRIntent, cvToSave } = req.body;
+    const emailKey = `login:email:${email.toLowerCase()}`;
     await enforceLimits(limiter, [
       { key: `login:ip:${req.ip}`, limit: 30, windowMs: 15 * MINUTE },
-      { key: `login:email:${email.toLowerCase()}`, limit: 10, windowMs: 15 * MINUTE },
+      { key: emailKey, limit: 10, windowMs: 15 * MINUTE },
     ]);
     const user = await repo.findByEmail(email);
     const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
@@ -98,6 +102,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
             ...(pending ? { pending_cv_to_save: pending } : {}),
           })
         : user;
+    // The per-email budget is for guessing; a correct password spends none of it.
+    await limiter.reset(emailKey);
+    // A new id at sign-in, so a session id planted before it (fixation) is worthless after.
+    await sessions.destroy(req, reply);
     await sessions.create(reply, user.id);
     req.log.info({ userId: user.id }, 'user signed in');
     return { success: true, user: toApiUser(signedIn) };
@@ -151,7 +159,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post(
     '/auth/user/enable-hr-dashboard',
-    { schema: { ...tag, body: enableHrSchema.optional() } },
+    { schema: { ...tag, body: enableHrSchema.nullish() } },
     async (req) => {
       const user = requireUser(req);
       const pending = cvToSaveId(req.body?.cvToSave);

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,9 +35,127 @@ describe('session cookie', () => {
 
   it('is gone after logout', async () => {
     const { cookie } = await loginAs(t);
-    const out = await t.app.inject({ method: 'POST', url: '/auth/user/logout', headers: { cookie } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/user/logout',
+      headers: { cookie },
+    });
     expect(out.statusCode).toBe(200);
     const me = await t.app.inject({ url: '/auth/user/fetch-user', headers: { cookie } });
     expect(me.json()).toEqual({ user: null });
+  });
+
+  it('is anonymous once expired, and the expired row is removed', async () => {
+    const { cookie, userId } = await loginAs(t);
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+    const me = await t.app.inject({ url: '/auth/user/fetch-user', headers: { cookie } });
+    expect(me.json()).toEqual({ user: null });
+    const guarded = await t.app.inject({
+      method: 'POST',
+      url: '/auth/user/enable-hr-dashboard',
+      headers: { cookie },
+      payload: {},
+    });
+    expect(guarded.statusCode).toBe(401);
+    expect(guarded.json()).toEqual({ error: AUTH_MESSAGES.notLoggedIn });
+    const rows = await t.db
+      .selectFrom('sessions')
+      .where('user_id', '=', userId)
+      .selectAll()
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('slides: a session older than a day is extended in the database and in the browser', async () => {
+    const { cookie, userId } = await loginAs(t);
+    const fresh = await t.app.inject({ url: '/auth/user/fetch-user', headers: { cookie } });
+    // A fresh session is not rewritten on every request.
+    expect(fresh.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() + 10 * DAY).toISOString() })
+      .where('user_id', '=', userId)
+      .execute();
+    const res = await t.app.inject({ url: '/auth/user/fetch-user', headers: { cookie } });
+    expect(res.json().user._id).toBe(userId);
+    const resent = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(`${SESSION_COOKIE}=${resent.value}`).toBe(cookie);
+    expect(resent).toMatchObject({ httpOnly: true, sameSite: 'Lax', maxAge: (30 * DAY) / 1000 });
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('expires_at')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(row.expires_at)).toBeGreaterThan(Date.now() + 29 * DAY);
+  });
+
+  it('stores only a hash of the session id', async () => {
+    const { cookie, userId } = await loginAs(t);
+    const raw = cookie.split('=')[1]!;
+    const rows = await t.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id_hash).not.toContain(raw);
+    expect(rows[0]!.id_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('gets a new id at sign-in, so an earlier id (fixation) stops working', async () => {
+    const { cookie, email } = await loginAs(t, { password: 'secret123' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/auth/user/login-web',
+      headers: { cookie },
+      payload: { email, password: 'secret123' },
+    });
+    expect(again.statusCode).toBe(200);
+    const next = again.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    expect(`${SESSION_COOKIE}=${next.value}`).not.toBe(cookie);
+    const old = await t.app.inject({ url: '/auth/user/fetch-user', headers: { cookie } });
+    expect(old.json()).toEqual({ user: null });
+    const now = await t.app.inject({
+      url: '/auth/user/fetch-user',
+      headers: { cookie: `${SESSION_COOKIE}=${next.value}` },
+    });
+    expect(now.json().user.email).toBe(email);
+  });
+});
+
+describe('origin check on state-changing requests', () => {
+  const logout = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/auth/user/logout', headers });
+
+  it('refuses a POST from a foreign origin with 403', async () => {
+    const { cookie } = await loginAs(t);
+    const res = await logout({ cookie, origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'Cross-site request refused.' });
+    // The session survived the refused request.
+    const me = await t.app.inject({ url: '/auth/user/fetch-user', headers: { cookie } });
+    expect(me.json().user).not.toBeNull();
+    expect((await logout({ origin: 'null' })).statusCode).toBe(403);
+  });
+
+  it('lets the same origin, the request host and origin-less clients through', async () => {
+    expect((await logout({ origin: 'http://localhost:5000' })).statusCode).toBe(200);
+    expect((await logout({ origin: 'http://localhost:80', host: 'localhost:80' })).statusCode).toBe(
+      200,
+    );
+    expect((await logout({})).statusCode).toBe(200);
+  });
+
+  it('does not apply to safe methods', async () => {
+    const res = await t.app.inject({
+      url: '/auth/user/fetch-user',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });

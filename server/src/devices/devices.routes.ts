@@ -10,7 +10,7 @@ export function devicesRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   r.post(
     '/api/devices',
-    { schema: { tags: ['devices'], body: deviceSchema.optional() } },
+    { schema: { tags: ['devices'], body: deviceSchema.nullish() } },
     async (req, reply) => {
       const user = requireUser(req);
       const userAgent = (req.body?.userAgent ?? req.headers['user-agent'] ?? 'unknown').slice(

@@ -40,13 +40,15 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
   return {
     async hit(key, limit, windowMs) {
       const k = `vitae:rl:${key}`;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [
-        [null, number],
-        [null, number],
-      ];
-      if (ttl < 0) await redis.pexpire(k, windowMs);
-      const left = ttl < 0 ? windowMs : ttl;
-      return { allowed: count <= limit, retryAfterS: Math.ceil(left / 1000) };
+      // One MULTI: the window starts with the first hit (SET NX PX) and INCR keeps its TTL,
+      // so no key can be left without an expiry whatever happens between the commands.
+      const res = await redis.multi().set(k, '0', 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
+      if (!res) throw new Error('rate limit transaction was aborted');
+      const failed = res.find(([err]) => err);
+      if (failed) throw failed[0] as Error;
+      const count = Number(res[1]![1]);
+      const ttl = Number(res[2]![1]);
+      return { allowed: count <= limit, retryAfterS: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async reset(key) {
       await redis.del(`vitae:rl:${key}`);
@@ -66,10 +68,14 @@ export async function enforceLimits(
   rules: Array<{ key: string; limit: number; windowMs: number }>,
   message: string = AUTH_MESSAGES.tooManyAttempts,
 ): Promise<void> {
-  let retry = 0;
+  let blocked = false;
+  let retry = 1;
   for (const r of rules) {
     const res = await limiter.hit(r.key, r.limit, r.windowMs);
-    if (!res.allowed) retry = Math.max(retry, res.retryAfterS);
+    if (!res.allowed) {
+      blocked = true;
+      retry = Math.max(retry, res.retryAfterS);
+    }
   }
-  if (retry > 0) throw new HttpError(429, message, undefined, { 'retry-after': String(retry) });
+  if (blocked) throw new HttpError(429, message, undefined, { 'retry-after': String(retry) });
 }

@@ -22,10 +22,51 @@ export interface SessionStore {
   destroyAllFor(userId: string): Promise<void>;
   /** The user behind a raw cookie value (used by the socket handshake too). */
   userFor(rawToken: string | undefined): Promise<UserRow | null>;
+  /** Like userFor; `extended` says the expiry slid, so the cookie should be sent again. */
+  resolve(rawToken: string | undefined): Promise<{ user: UserRow | null; extended: boolean }>;
+  /** Sends the session cookie (again) with a fresh max-age. */
+  setCookie(reply: FastifyReply, rawToken: string): void;
 }
 
 export function sessionStore(db: Db, secret: string, secureCookies: boolean): SessionStore {
   const hash = (token: string) => createHmac('sha256', secret).update(token).digest('hex');
+  const setCookie = (reply: FastifyReply, token: string) =>
+    void reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secureCookies,
+      maxAge: TTL_MS / 1000,
+    });
+
+  async function resolve(rawToken: string | undefined) {
+    const anonymous = { user: null, extended: false };
+    if (!rawToken || rawToken.length > 100) return anonymous;
+    const idHash = hash(rawToken);
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select(['sessions.expires_at as session_expires_at'])
+      .where('sessions.id_hash', '=', idHash)
+      .executeTakeFirst();
+    if (!row) return anonymous;
+    const { session_expires_at, ...user } = row;
+    const expires = Date.parse(session_expires_at);
+    if (expires <= Date.now()) {
+      await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+      return anonymous;
+    }
+    const extended = expires - Date.now() < TTL_MS - SLIDE_AFTER_MS;
+    if (extended) {
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: isoIn(TTL_MS) })
+        .where('id_hash', '=', idHash)
+        .execute();
+    }
+    return { user, extended };
+  }
 
   return {
     async create(reply, userId) {
@@ -39,13 +80,7 @@ export function sessionStore(db: Db, secret: string, secureCookies: boolean): Se
           expires_at: isoIn(TTL_MS),
         })
         .execute();
-      void reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies,
-        maxAge: TTL_MS / 1000,
-      });
+      setCookie(reply, token);
     },
     async destroy(req, reply) {
       const token = req.cookies[SESSION_COOKIE];
@@ -56,39 +91,22 @@ export function sessionStore(db: Db, secret: string, secureCookies: boolean): Se
       await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
     async userFor(rawToken) {
-      if (!rawToken || rawToken.length > 100) return null;
-      const idHash = hash(rawToken);
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select(['sessions.expires_at as session_expires_at'])
-        .where('sessions.id_hash', '=', idHash)
-        .executeTakeFirst();
-      if (!row) return null;
-      const { session_expires_at, ...user } = row;
-      const expires = Date.parse(session_expires_at);
-      if (expires <= Date.now()) {
-        await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
-        return null;
-      }
-      if (expires - Date.now() < TTL_MS - SLIDE_AFTER_MS) {
-        await db
-          .updateTable('sessions')
-          .set({ expires_at: isoIn(TTL_MS) })
-          .where('id_hash', '=', idHash)
-          .execute();
-      }
-      return user;
+      return (await resolve(rawToken)).user;
     },
+    resolve,
+    setCookie,
   };
 }
 
 /** Resolves `req.user` from the session cookie on every request. */
 export function registerSessionAuth(app: FastifyInstance, store: SessionStore): void {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (req) => {
-    req.user = await store.userFor(req.cookies[SESSION_COOKIE]);
+  app.addHook('onRequest', async (req, reply) => {
+    const token = req.cookies[SESSION_COOKIE];
+    const { user, extended } = await store.resolve(token);
+    req.user = user;
+    // The browser's copy must slide with the database's, or it would expire 30 days after sign-in.
+    if (extended && token) store.setCookie(reply, token);
   });
 }
 

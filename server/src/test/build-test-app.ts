@@ -54,7 +54,10 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-/** The real app on a freshly migrated database (SQLite file or a new PostgreSQL database). */
+/**
+ * The real app on a freshly migrated database (SQLite file or a new PostgreSQL database).
+ * Pass `logStream` to capture every log line (at trace level) instead of silencing them.
+ */
 export async function buildTestApp(overrides: Partial<AppInput> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-test-'));
   const pgDb = testDbKind === 'postgres' ? await freshPostgres() : undefined;
@@ -63,7 +66,7 @@ export async function buildTestApp(overrides: Partial<AppInput> = {}): Promise<T
     DATA_DIR: dataDir,
     DATABASE_URL: pgDb?.url,
     PUBLIC_URL: 'http://localhost:5000',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: overrides.logStream ? 'trace' : 'silent',
   });
   const db = createDb(config.database);
   await migrateToLatest(db);
@@ -77,7 +80,7 @@ export async function buildTestApp(overrides: Partial<AppInput> = {}): Promise<T
     events,
     sessionSecret: TEST_SESSION_SECRET,
     webDist: path.join(dataDir, 'no-web'),
-    logger: false,
+    logger: Boolean(overrides.logStream),
     ...overrides,
   });
   await app.ready();
@@ -111,7 +114,8 @@ export async function loginAs(
   t: TestApp,
   opts: { fullName?: string; email?: string; password?: string; isHr?: boolean } = {},
 ): Promise<{ cookie: string; userId: string; email: string }> {
-  const email = opts.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.com`;
+  const n = ++counter;
+  const email = opts.email ?? `user${n}-${randomBytes(3).toString('hex')}@example.com`;
   const password = opts.password ?? 'secret123';
   const repo = authRepo(t.db);
   const user = (await repo.create({
@@ -126,6 +130,8 @@ export async function loginAs(
     method: 'POST',
     url: '/auth/user/login-web',
     payload: { email, password },
+    // Its own address per sign-in, so a file with many users never meets the per-IP login limit.
+    remoteAddress: `10.${Math.floor(n / 250) % 250}.${n % 250}.1`,
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return { cookie: cookieFrom(res), userId: user.id, email };

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const failure = (env: NodeJS.ProcessEnv): string => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('expected loadConfig to throw');
+};
+
+describe('loadConfig', () => {
+  it('works with nothing set, using the design defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      env: 'development',
+      port: 5000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:5000',
+      dataDir: path.resolve('./data'),
+      database: { kind: 'sqlite', file: path.resolve('./data/vitae.sqlite') },
+      mailFrom: 'Vitae <no-reply@vitae.local>',
+      trustProxy: false,
+      logLevel: 'info',
+      rateLimitMultiplier: 1,
+    });
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.s3).toBeUndefined();
+    expect(c.sessionSecret).toBeUndefined();
+  });
+
+  it('treats blank values as unset and follows PORT in the default PUBLIC_URL', () => {
+    const c = loadConfig({ PORT: '8080', HOST: ' ', REDIS_URL: '', PUBLIC_URL: '' });
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://cv.example.com/' }).publicUrl).toBe(
+      'https://cv.example.com',
+    );
+  });
+
+  it('detects PostgreSQL from DATABASE_URL, otherwise a SQLite file in DATA_DIR', () => {
+    for (const url of ['postgres://u:p@db:5432/vitae', 'postgresql://db/vitae']) {
+      expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url });
+    }
+    expect(loadConfig({ DATA_DIR: '/tmp/vd', DATABASE_URL: 'sqlite:app.db' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/tmp/vd/app.db',
+    });
+    expect(loadConfig({ DATA_DIR: '/tmp/vd' }).database).toEqual({
+      kind: 'sqlite',
+      file: '/tmp/vd/vitae.sqlite',
+    });
+  });
+
+  it('reads the optional services', () => {
+    const c = loadConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SMTP_URL: 'smtp://mail:25',
+      S3_ENDPOINT: 'http://s3.local:9000',
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY: 'ak',
+      S3_SECRET_KEY: 'sk',
+      TRUST_PROXY: '1',
+      NODE_ENV: 'production',
+    });
+    expect(c).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379',
+      smtpUrl: 'smtp://mail:25',
+      s3: { endpoint: 'http://s3.local:9000', bucket: 'media', region: 'us-east-1' },
+      trustProxy: 1,
+      env: 'production',
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ REDIS_URL: 'http://localhost:6379' }, 'REDIS_URL'],
+    [{ SMTP_URL: 'mail.example.com' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+    [{ DATABASE_URL: 'mysql://db/vitae' }, 'DATABASE_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('a bad value %j stops with one line naming %s', (env, variable) => {
+    const message = failure(env);
+    if (variable === 'PORT') {
+      expect(message).toBe('Invalid configuration: PORT must be a whole number from 0 to 65535');
+    }
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}\\b`));
+    expect(message).not.toContain('\n');
+  });
+
+  it('refuses partial S3 settings, naming the variables', () => {
+    const message = failure({ S3_ENDPOINT: 'http://s3.local:9000', S3_BUCKET: 'media' });
+    expect(message).toMatch(/^Invalid configuration: S3_ACCESS_KEY, S3_SECRET_KEY missing/);
+    expect(message).not.toContain('\n');
+  });
+});
