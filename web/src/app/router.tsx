@@ -1,0 +1,100 @@
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { lazyPage } from './lazy-page.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RootLayout } from './root-layout.tsx';
+
+/*
+ * Route table (spec section 2). Every page is lazy-loaded so the public pages stay small.
+ * A feature adds or replaces its page with ONE line in the matching list:
+ *   { path: 'x', element: lazyPage(() => import('../features/x/x-page.tsx')) },
+ * The page module default-exports its component.
+ */
+
+/** Public pages that need no data library (kept light: landing, auth, HR introduction). */
+export const publicRoutes: RouteObject[] = [
+  { index: true, element: lazyPage(() => import('../features/landing/landing-page.tsx')) },
+  { path: 'login', element: lazyPage(() => import('../features/auth/login-page.tsx')) },
+  { path: 'signup', element: lazyPage(() => import('../features/auth/signup-page.tsx')) },
+  {
+    path: 'forgot-password',
+    element: lazyPage(() => import('../features/auth/forgot-password-page.tsx')),
+  },
+  {
+    path: 'reset-password/:token',
+    element: lazyPage(() => import('../features/auth/reset-password-page.tsx')),
+  },
+  {
+    path: 'email-verified/:id',
+    element: lazyPage(() => import('../features/auth/email-verified-page.tsx')),
+  },
+  {
+    path: 'hr-introduction',
+    element: lazyPage(() => import('../features/hr-intro/hr-intro-page.tsx')),
+  },
+];
+
+/** Public pages that use TanStack Query (wrapped in the lazy QueryLayout). */
+export const publicQueryRoutes: RouteObject[] = [
+  {
+    path: 'view-shared-cv/:id',
+    element: lazyPage(() => import('../features/placeholder/shared-cv-placeholder.tsx')),
+  },
+];
+
+/** Protected pages under /app (paths relative to /app), with TanStack Query. */
+export const appRoutes: RouteObject[] = [
+  {
+    path: 'dashboard',
+    element: lazyPage(() => import('../features/dashboard/dashboard-page.tsx')),
+  },
+  {
+    path: 'cv-builder',
+    element: lazyPage(() => import('../features/placeholder/cv-builder-placeholder.tsx')),
+  },
+  {
+    path: 'view-cv',
+    element: lazyPage(() => import('../features/placeholder/view-cv-placeholder.tsx')),
+  },
+  {
+    path: 'share-cv',
+    element: lazyPage(() => import('../features/placeholder/share-cv-placeholder.tsx')),
+  },
+  {
+    path: 'hr-dashboard',
+    element: lazyPage(() => import('../features/placeholder/hr-dashboard-page.tsx')),
+  },
+  {
+    path: 'hr-view-cv/:id',
+    element: lazyPage(() => import('../features/placeholder/hr-view-cv-placeholder.tsx')),
+  },
+  {
+    path: 'hr-browse-cvs',
+    element: lazyPage(() => import('../features/placeholder/hr-browse-placeholder.tsx')),
+  },
+];
+
+const queryLayout = () => lazyPage(() => import('./query-layout.tsx'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      ...publicRoutes,
+      { element: queryLayout(), children: publicQueryRoutes },
+      {
+        path: 'app',
+        element: <RequireAuth />,
+        children: [
+          { index: true, element: <Navigate to="/app/dashboard" replace /> },
+          { element: queryLayout(), children: appRoutes },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+/** Renders the route table (inside a BrowserRouter, or a MemoryRouter in tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,138 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import type { User } from '@vitae/core';
+import { Banner } from '../../components/ui/banner.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { PasswordField, TextField } from '../../components/ui/field.tsx';
+import { FullScreenLoader } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { auth, useAuth } from '../../lib/auth-store.ts';
+import { safeFrom } from './api.ts';
+import { useLightForm } from '../../lib/use-light-form.ts';
+import { AuthLayout, authLink } from './auth-layout.tsx';
+import type { LoginValues } from './form-types.ts';
+import { loginResolver } from './lazy-resolvers.ts';
+import { ResendVerificationForm, useResendVerification } from './resend-verification.tsx';
+
+/** After sign-in: `from` if present, else the HR dashboard for HR users, else the dashboard. */
+export function afterLoginPath(user: User, from: string | null): string {
+  return safeFrom(from) ?? (user.isHR ? '/app/hr-dashboard' : '/app/dashboard');
+}
+
+function ResendVerificationPage({ email }: { email: string }) {
+  return (
+    <AuthLayout
+      title="Resend verification email"
+      subtitle="Enter the email you signed up with and we'll send you a new verification link."
+      footer={
+        <Link to="/login" className={authLink}>
+          Back to Sign In
+        </Link>
+      }
+    >
+      <ResendVerificationForm defaultEmail={email} />
+    </AuthLayout>
+  );
+}
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const { user, HRIntent } = useAuth();
+  const [failure, setFailure] = useState<{ text: string; notVerified: boolean } | null>(null);
+  const resend = useResendVerification();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useLightForm<LoginValues>({
+    resolver: loginResolver.resolver,
+    defaultValues: { email: params.get('email') ?? '', password: '' },
+  });
+  const [email, password] = watch(['email', 'password']);
+  useEffect(() => loginResolver.preload(), []);
+
+  if (params.get('action') === 'resend-verification') {
+    return <ResendVerificationPage email={params.get('email') ?? ''} />;
+  }
+  if (user) return <Navigate to={afterLoginPath(user, params.get('from'))} replace />;
+
+  const onSubmit = async (values: LoginValues) => {
+    setFailure(null);
+    try {
+      await auth.login(values);
+    } catch (e) {
+      const notVerified = e instanceof ApiError && !!e.fieldErrors.notVerified;
+      const text =
+        e instanceof ApiError
+          ? (e.fieldErrors.notVerified ?? e.fieldErrors.general ?? e.message)
+          : 'Login failed';
+      setFailure({ text: text || 'Login failed', notVerified });
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Sign in to Vitae"
+      subtitle={
+        HRIntent
+          ? 'Sign in to enable your HR dashboard.'
+          : 'Welcome back. Sign in to continue building your CV.'
+      }
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className={authLink}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+        {failure && (
+          <Banner tone="error">
+            <p>{failure.text}</p>
+            {failure.notVerified && (
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mt-3"
+                loading={resend.sending}
+                onClick={() => void resend.send(getValues('email'))}
+              >
+                Resend verification email
+              </Button>
+            )}
+          </Banner>
+        )}
+        {resend.result && <Banner tone={resend.result.tone}>{resend.result.text}</Banner>}
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          aside={
+            <Link
+              to="/forgot-password"
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              Forgot password?
+            </Link>
+          }
+          {...register('password')}
+        />
+        <Button type="submit" fullWidth size="lg" disabled={!email || !password || isSubmitting}>
+          Sign In
+        </Button>
+      </form>
+      {isSubmitting && <FullScreenLoader message="Signing you in..." />}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,22 @@
+/** The 19 quotes the landing hero types out (spec section 2). */
+export const QUOTES = [
+  'Your CV is your first impression. Make it count.',
+  "Opportunities don't happen. You create them.",
+  'Choose a job you love, and you will never have to work a day in your life.',
+  'The only way to do great work is to love what you do.',
+  'Success is where preparation and opportunity meet.',
+  'Your career is a story. Tell it well.',
+  'Dress your experience for the job you want.',
+  'Great things never come from comfort zones.',
+  'Show employers who you are, not just what you did.',
+  'A great CV opens doors. You walk through them.',
+  'Every expert was once a beginner.',
+  'Do what you can, with what you have, where you are.',
+  'The future depends on what you do today.',
+  "Believe you can and you're halfway there.",
+  "Don't watch the clock; do what it does. Keep going.",
+  'Your skills deserve to be seen.',
+  'Small steps every day add up to a career.',
+  "Be so good they can't ignore you.",
+  'The best time to start was yesterday. The next best time is now.',
+] as const;

@@ -1,0 +1,5 @@
+import { ComingSoon } from './coming-soon.tsx';
+
+export default function CvBuilderPlaceholder() {
+  return <ComingSoon title="CV Builder" />;
+}

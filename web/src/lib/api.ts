@@ -1,0 +1,124 @@
+/** API host; empty means same origin (the server serves the web app, Vite proxies in dev). */
+export const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
+
+/** A failed API call: the HTTP status, the server's message and per-field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string>;
+  readonly body: unknown;
+
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors: Record<string, string> = {},
+    body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.body = body;
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A plain object is sent as JSON; FormData goes as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Whether a 401/403 or "You must be logged in." ends the session (spec section 8).
+   * Auth form calls turn it off: their 401/403 are answers, not an expired session.
+   */
+  sessionCheck?: boolean;
+}
+
+type SessionExpiredHandler = () => void;
+let onSessionExpired: SessionExpiredHandler = () => {};
+
+/** The app registers what an expired session does (sign out, go to /login). */
+export function setSessionExpiredHandler(handler: SessionExpiredHandler): void {
+  onSessionExpired = handler;
+}
+
+// AUTH_MESSAGES.notLoggedIn, inlined: importing core's auth module would pull zod into the shell.
+const NOT_LOGGED_IN = 'You must be logged in.';
+
+function isSessionFailure(status: number, message: string): boolean {
+  return status === 401 || status === 403 || message === NOT_LOGGED_IN;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const b = (body && typeof body === 'object' ? body : {}) as {
+    error?: unknown;
+    message?: unknown;
+    fieldErrors?: Record<string, string>;
+  };
+  const message =
+    typeof b.error === 'string'
+      ? b.error
+      : typeof b.message === 'string'
+        ? b.message
+        : `Request failed (${status})`;
+  return new ApiError(status, message, b.fieldErrors ?? {}, body);
+}
+
+/** The one fetch wrapper: credentials included, JSON in and out, failures thrown as ApiError. */
+export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, sessionCheck = true } = opts;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, {
+      method,
+      credentials: 'include',
+      headers,
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, 'Network error. Please try again.');
+  }
+  const data = await readBody(res);
+  // A 2xx body with an error field is a failure too (spec section 7).
+  const bodyError =
+    data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string';
+  if (!res.ok || bodyError) {
+    const err = toApiError(res.ok ? 400 : res.status, data);
+    if (sessionCheck && isSessionFailure(res.status, err.message)) onSessionExpired();
+    throw err;
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts?: Omit<ApiOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts?: Omit<ApiOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...opts, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, opts?: Omit<ApiOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...opts, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, opts?: Omit<ApiOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...opts, method: 'PATCH', body }),
+  delete: <T>(path: string, opts?: Omit<ApiOptions, 'method' | 'body'>) =>
+    apiFetch<T>(path, { ...opts, method: 'DELETE' }),
+};
+
+/** The message to show for any thrown value, with a screen-specific fallback. */
+export function errorMessage(e: unknown, fallback: string): string {
+  if (e instanceof ApiError && e.message) return e.message;
+  return fallback;
+}
