@@ -1,0 +1,148 @@
+import type { CvContactInfo, CvData } from '@vitae/core/cv';
+import { addressLine } from '@vitae/core/cv';
+import { cn } from '../../../lib/cn.ts';
+import { Icon, type IconName } from './icons.tsx';
+
+/** Up to two initials for the photo placeholder. */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+interface PhotoProps {
+  url: string | null;
+  name: string;
+  className?: string;
+  /** Show initials when there is no photo (otherwise render nothing). */
+  placeholder?: boolean;
+  placeholderClassName?: string;
+}
+
+/** The assigned profile photo, or the owner's initials. */
+export function CvPhoto({
+  url,
+  name,
+  className,
+  placeholder = true,
+  placeholderClassName,
+}: PhotoProps) {
+  if (url) {
+    return (
+      <img
+        src={url}
+        alt={name ? `Photo of ${name}` : 'Profile photo'}
+        className={cn('object-cover', className)}
+      />
+    );
+  }
+  if (!placeholder || !name) return null;
+  return (
+    <div
+      aria-hidden="true"
+      className={cn(
+        'flex items-center justify-center font-semibold',
+        className,
+        placeholderClassName,
+      )}
+    >
+      {initials(name)}
+    </div>
+  );
+}
+
+export interface ContactItem {
+  key: string;
+  icon: IconName;
+  label: string;
+  value: string;
+  href?: string;
+}
+
+interface ContactOptions {
+  /** Linkedin and website are shown by the ink-friendly layout and most templates. */
+  links?: boolean;
+  /** One joined address line, or one item per address part (templates 09, 10 and ink). */
+  addressParts?: boolean;
+}
+
+function withScheme(url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
+}
+
+const ADDRESS_PARTS: Array<[keyof CvContactInfo, string]> = [
+  ['unit', 'Unit'],
+  ['complex', 'Complex'],
+  ['address', 'Address'],
+  ['suburb', 'Suburb'],
+  ['city', 'City'],
+  ['province', 'Province'],
+  ['country', 'Country'],
+  ['postalCode', 'Postal code'],
+];
+
+/** The contact lines of a CV in display order, skipping empty values. */
+export function contactItems(
+  contact: CvContactInfo | null,
+  options: ContactOptions = {},
+): ContactItem[] {
+  if (!contact) return [];
+  const items: ContactItem[] = [];
+  const add = (key: string, icon: IconName, label: string, value: string, href?: string) => {
+    if (value) items.push({ key, icon, label, value, href });
+  };
+  add('email', 'mail', 'Email', contact.email, `mailto:${contact.email}`);
+  add('phone', 'phone', 'Phone', contact.phone, `tel:${contact.phone.replace(/\s+/g, '')}`);
+  if (options.addressParts) {
+    for (const [key, label] of ADDRESS_PARTS) add(key, 'location', label, contact[key]);
+  } else {
+    add('address', 'location', 'Address', addressLine(contact));
+  }
+  if (options.links !== false) {
+    add('linkedin', 'linkedin', 'LinkedIn', contact.linkedin, withScheme(contact.linkedin));
+    add('website', 'globe', 'Website', contact.website, withScheme(contact.website));
+  }
+  return items;
+}
+
+interface ContactListProps {
+  data: CvData;
+  className?: string;
+  itemClassName?: string;
+  iconClassName?: string;
+  /** Show icons (default), or the label as text ("Email: ..."). */
+  variant?: 'icons' | 'labels' | 'plain';
+  options?: ContactOptions;
+}
+
+/** Contact details as a list: icons, labels, or plain values. */
+export function ContactList({
+  data,
+  className,
+  itemClassName,
+  iconClassName,
+  variant = 'icons',
+  options,
+}: ContactListProps) {
+  const items = contactItems(data.contactInfo, options);
+  if (items.length === 0) return null;
+  return (
+    <ul className={className} aria-label="Contact details">
+      {items.map((item) => (
+        <li key={item.key} className={cn('flex min-w-0 items-start gap-2', itemClassName)}>
+          {variant === 'icons' && (
+            <Icon name={item.icon} className={cn('mt-0.5 size-4 shrink-0', iconClassName)} />
+          )}
+          {variant === 'labels' && <span className="shrink-0 font-semibold">{item.label}: </span>}
+          <span className="min-w-0 break-words">
+            {variant === 'icons' && <span className="sr-only">{item.label}: </span>}
+            {item.value}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn.ts';
+
+/** Stable ids, one per CV section: tests and print CSS rely on `data-section`. */
+export type SectionId =
+  | 'personal-details'
+  | 'personal-information'
+  | 'summary'
+  | 'employment'
+  | 'experience'
+  | 'education'
+  | 'tertiary'
+  | 'secondary'
+  | 'skills'
+  | 'languages'
+  | 'interests'
+  | 'attributes'
+  | 'references';
+
+interface CvSectionProps {
+  id: SectionId;
+  title: string;
+  /** The section renders nothing at all when it has no data. */
+  show: boolean;
+  children: ReactNode;
+  className?: string;
+  headingClassName?: string;
+  /** Decoration before the title (an icon, a rule); hidden from assistive tech by the caller. */
+  before?: ReactNode;
+  after?: ReactNode;
+}
+
+/** A heading plus its content; headings carry `cv-heading` so print keeps them with the content. */
+export function CvSection(props: CvSectionProps) {
+  if (!props.show) return null;
+  return (
+    <section
+      data-section={props.id}
+      aria-label={props.title}
+      className={cn('cv-section', props.className)}
+    >
+      <h2 className={cn('cv-heading', props.headingClassName)}>
+        {props.before}
+        <span>{props.title}</span>
+        {props.after}
+      </h2>
+      {props.children}
+    </section>
+  );
+}

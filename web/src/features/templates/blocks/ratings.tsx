@@ -1,0 +1,91 @@
+import { RATING_MAX, ratingPercent, ratingStars, ratingText } from '@vitae/core/ratings';
+import { cn } from '../../../lib/cn.ts';
+
+function ratingLabel(value: number | null): string {
+  return value === null ? 'Not rated' : `${value} out of ${RATING_MAX}`;
+}
+
+interface BarProps {
+  value: number | null;
+  trackClassName?: string;
+  fillClassName?: string;
+  className?: string;
+}
+
+/** A bar whose width is proficiency/5, capped at 100 %. */
+export function RatingBar({ value, trackClassName, fillClassName, className }: BarProps) {
+  return (
+    <div
+      role="img"
+      aria-label={ratingLabel(value)}
+      className={cn(
+        'h-1.5 w-full overflow-hidden rounded-full',
+        trackClassName ?? 'bg-slate-200',
+        className,
+      )}
+    >
+      <div
+        data-testid="rating-fill"
+        className={cn('h-full rounded-full', fillClassName ?? 'bg-slate-700')}
+        style={{ width: `${ratingPercent(value)}%` }}
+      />
+    </div>
+  );
+}
+
+interface StarsProps {
+  value: number | null;
+  filledClassName?: string;
+  emptyClassName?: string;
+  className?: string;
+}
+
+/** Five stars, the first `value` of them filled. */
+export function RatingStars({ value, filledClassName, emptyClassName, className }: StarsProps) {
+  const { filled, empty } = ratingStars(value);
+  const star = (on: boolean, i: number) => (
+    <span
+      key={i}
+      className={on ? (filledClassName ?? 'text-amber-500') : (emptyClassName ?? 'text-slate-300')}
+    >
+      {on ? '★' : '☆'}
+    </span>
+  );
+  return (
+    <span
+      role="img"
+      aria-label={ratingLabel(value)}
+      className={cn('whitespace-nowrap tracking-tight', className)}
+    >
+      {Array.from({ length: filled }, (_, i) => star(true, i))}
+      {Array.from({ length: empty }, (_, i) => star(false, filled + i))}
+    </span>
+  );
+}
+
+/** "4/5", or "N/A" when missing (the ink-friendly layout). */
+export function RatingNumber({ value, className }: { value: number | null; className?: string }) {
+  return <span className={cn('tabular-nums', className)}>{ratingText(value)}</span>;
+}
+
+/** A row of five small blocks (template 05). */
+export function RatingBlocks({
+  value,
+  onClassName,
+  offClassName,
+}: {
+  value: number;
+  onClassName: string;
+  offClassName: string;
+}) {
+  return (
+    <span role="img" aria-label={ratingLabel(value)} className="flex gap-0.5">
+      {Array.from({ length: RATING_MAX }, (_, i) => (
+        <span
+          key={i}
+          className={cn('h-2 w-4 rounded-sm', i < value ? onClassName : offClassName)}
+        />
+      ))}
+    </span>
+  );
+}
