@@ -7,9 +7,17 @@ type Who = { cookie: string; userId: string };
 
 let t: TestApp;
 const published: { userId: string; dataType: string }[] = [];
+/**
+ * A few users shared by the whole file (sections live in separate tables, so one
+ * user per role is enough); login is rate limited per IP at 30 per 15 minutes.
+ */
+let me: Who;
+let other: Who;
 beforeAll(async () => {
   t = await buildTestApp();
   t.events.subscribe('section.changed', (p) => published.push(p));
+  me = await loginAs(t, { fullName: 'Account Name' });
+  other = await loginAs(t);
 });
 afterAll(() => t.close());
 
@@ -44,13 +52,6 @@ const EDITS: Record<SectionKey, Values> = {
 };
 
 describe.each(SECTION_KEYS)('/api/%s', (key) => {
-  let me: Who;
-  let other: Who;
-  beforeAll(async () => {
-    me = await loginAs(t);
-    other = await loginAs(t);
-  });
-
   it('answers 401 to an anonymous caller on every call', async () => {
     for (const [method, url] of [
       ['GET', `/api/${key}`],
@@ -226,11 +227,6 @@ const INVALID: [SectionKey, string, unknown, string][] = [
 ];
 
 describe('validation (spec section 5): 400 with the message per field, nothing stored', () => {
-  let me: Who;
-  beforeAll(async () => {
-    me = await loginAs(t);
-  });
-
   it.each(INVALID)('%s.%s = %j -> "%s"', async (key, field, value, message) => {
     const res = await call(me, 'POST', `/api/${key}`, { ...sample(key), [field]: value });
     expect(res.statusCode).toBe(400);
@@ -265,11 +261,6 @@ describe('validation (spec section 5): 400 with the message per field, nothing s
 });
 
 describe('section specifics', () => {
-  let me: Who;
-  beforeAll(async () => {
-    me = await loginAs(t, { fullName: 'Account Name' });
-  });
-
   it('single-record sections: a second POST updates the one record', async () => {
     const first = await call(me, 'POST', '/api/contact-info', sample('contact-info'));
     const id = first.json().data[0]._id;
@@ -378,10 +369,6 @@ describe.each([
   ['interest', 'interests', 'This interest already exists'],
   ['attribute', 'attributes', 'This attribute already exists'],
 ] as const)('%s: whole-list create and duplicates', (key, listKey, message) => {
-  let me: Who;
-  beforeAll(async () => {
-    me = await loginAs(t);
-  });
   const field = key;
 
   it('creates from a single item and from the whole list (existing + new)', async () => {
@@ -439,8 +426,7 @@ describe.each([
   });
 
   it("does not count another user's entries as duplicates", async () => {
-    const someone = await loginAs(t);
-    const res = await call(someone, 'POST', `/api/${key}`, { [field]: 'Chess' });
+    const res = await call(other, 'POST', `/api/${key}`, { [field]: 'Chess' });
     expect(res.statusCode).toBe(201);
   });
 });
