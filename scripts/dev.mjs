@@ -2,7 +2,9 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/src/main.ts'], { stdio: 'inherit' }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/src/main.ts'], {
+    stdio: 'inherit',
+  }),
   spawn('npm', ['run', 'dev', '-w', 'web'], { stdio: 'inherit' }),
 ];
 console.log('Open http://localhost:5173 (API on http://localhost:5000)');

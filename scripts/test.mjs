@@ -19,7 +19,8 @@ function run(label, cmd, args, env = {}) {
 
 function check(label, cmd, args) {
   const ok = run(label, cmd, args);
-  ok ? total.passed++ : total.failed++;
+  if (ok) total.passed++;
+  else total.failed++;
   if (!ok) notes.push(`${label} failed`);
 }
 
@@ -37,7 +38,12 @@ function missing(label, why) {
 function vitest(label, args, env) {
   const file = path.join(out, `${label.replace(/\W+/g, '-')}.json`);
   fs.rmSync(file, { force: true });
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`], env);
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    env,
+  );
   if (!fs.existsSync(file)) {
     total.failed++;
     notes.push(`${label} did not report`);
@@ -73,12 +79,16 @@ vitest('unit, component and API tests on SQLite', [], { TEST_DB: 'sqlite' });
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (!pgUrl) missing('API tests on PostgreSQL', 'TEST_DATABASE_URL is not set');
-else if (!(await postgresAnswers(pgUrl))) missing('API tests on PostgreSQL', `nothing answers at ${pgUrl}`);
+else if (!(await postgresAnswers(pgUrl)))
+  missing('API tests on PostgreSQL', `nothing answers at ${pgUrl}`);
 else vitest('API tests on PostgreSQL', ['--project', 'server'], { TEST_DB: 'postgres' });
 
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chrome)) {
-  missing('Playwright suite', `no Chromium at ${chrome} (apt-get install chromium, or set CHROME_PATH)`);
+  missing(
+    'Playwright suite',
+    `no Chromium at ${chrome} (apt-get install chromium, or set CHROME_PATH)`,
+  );
 } else if (!run('build the web app', 'npm', ['run', 'build', '--silent'])) {
   total.failed++;
   notes.push('web build failed');
