@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAuthState } from '../../lib/auth-store.ts';
+import LoginPage from './login-page.tsx';
+import { renderAt, stubFetch } from './test-utils.tsx';
+
+beforeEach(() => resetAuthState({ sessionChecked: true }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LoginPage', () => {
+  it('keeps Sign In disabled until both email and password are filled', async () => {
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    const submit = screen.getByRole('button', { name: 'Sign In' });
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Email address'), 'a@b.co');
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'pw');
+    expect(submit).toBeEnabled();
+    await user.clear(screen.getByLabelText('Email address'));
+    expect(submit).toBeDisabled();
+  });
+
+  it('shows/hides the password', async () => {
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    const input = screen.getByLabelText('Password', { selector: 'input' });
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input).toHaveAttribute('type', 'text');
+  });
+
+  it('offers to resend the verification email when the account is not verified', async () => {
+    const notVerified = 'Please verify your email address before signing in.';
+    const fetchMock = stubFetch((url) =>
+      url.endsWith('/login-web')
+        ? { status: 403, body: { error: notVerified, fieldErrors: { notVerified } } }
+        : {
+            status: 200,
+            body: { success: true, message: 'Verification email sent! Please check your inbox.' },
+          },
+    );
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    await user.type(screen.getByLabelText('Email address'), 'new@example.test');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText(notVerified)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(
+      await screen.findByText('Verification email sent! Please check your inbox.'),
+    ).toBeInTheDocument();
+    const resend = fetchMock.mock.calls.find(([u]) => u.endsWith('/resend-verification-email'));
+    expect(JSON.parse(String(resend?.[1]?.body))).toEqual({ email: 'new@example.test' });
+    // A 403 from the login form is an answer, not an expired session: still on /login.
+    expect(screen.getByRole('heading', { name: 'Sign in to Vitae' })).toBeInTheDocument();
+  });
+
+  it('shows the server message for wrong credentials', async () => {
+    stubFetch(() => ({
+      status: 401,
+      body: {
+        error: 'Invalid email or password.',
+        fieldErrors: { general: 'Invalid email or password.' },
+      },
+    }));
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    await user.type(screen.getByLabelText('Email address'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid email or password.')).toBeInTheDocument();
+  });
+
+  it('goes to from after sign-in, and HR users without from go to the HR dashboard', async () => {
+    const hrUser = {
+      _id: 'u1',
+      fullName: 'H R',
+      email: 'h@r.co',
+      isHR: true,
+      isVerified: true,
+      affiliateCode: 'x',
+      createdAt: '',
+    };
+    stubFetch((url) =>
+      url.endsWith('/login-web')
+        ? { status: 200, body: { success: true, user: hrUser } }
+        : { status: 201, body: {} },
+    );
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    await user.type(screen.getByLabelText('Email address'), 'h@r.co');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/app/hr-dashboard'),
+    );
+  });
+});
