@@ -57,11 +57,7 @@ export default function Template05Tech({ data }: TemplateProps) {
         {data.contactInfo && (
           <section aria-label="Contact">
             <h2 className={sideHeading}>{prompt}contact</h2>
-            <ContactList
-              data={data}
-              className="space-y-1.5 break-all"
-              iconClassName="text-emerald-400"
-            />
+            <ContactList data={data} className="space-y-1.5" iconClassName="text-emerald-400" />
           </section>
         )}
         <CvSection

@@ -133,7 +133,7 @@ export default function Template06Newspaper({ data }: TemplateProps) {
           >
             <EntryList
               entries={data.references.map(referenceEntry)}
-              theme={story}
+              theme={{ ...story, body: 'mt-1 text-sm text-stone-800' }}
               className="grid gap-3 sm:grid-cols-2"
             />
           </CvSection>

@@ -19,7 +19,8 @@ import type { TemplateProps } from './template-props.ts';
 
 /** 07 Finance: navy and gold, a ledger-like date column, and proficiency bars. */
 const serif = { fontFamily: "Georgia, 'Times New Roman', serif" };
-const heading = 'mb-3 border-b-2 border-amber-600 pb-1 text-lg font-semibold text-[#0b2545]';
+const heading =
+  'mb-3 border-b-2 border-amber-600 pb-1 font-serif text-lg font-semibold text-[#0b2545]';
 const ledger: EntryTheme = {
   root: 'grid gap-x-5 sm:grid-cols-[8.5rem_1fr]',
   head: 'contents',
@@ -35,7 +36,7 @@ const ledger: EntryTheme = {
 
 function Bar({ label, value }: { label: string; value: number | null }) {
   return (
-    <div className="grid grid-cols-[3.2rem_1fr_2rem] items-center gap-2 text-xs text-slate-500">
+    <div className="grid grid-cols-[4.6rem_1fr_2rem] items-center gap-2 text-xs text-slate-500">
       <span>{label}</span>
       <RatingBar
         value={value}

@@ -57,7 +57,7 @@ export default function Template10Agriculture({ data }: TemplateProps) {
           data={data}
           options={{ links: false, addressParts: true }}
           variant="labels"
-          className="relative mt-5 grid gap-x-6 gap-y-0.5 text-xs text-green-100 sm:grid-cols-3 [&_span.font-semibold]:text-amber-200"
+          className="relative mt-5 grid gap-x-6 gap-y-0.5 text-xs text-green-100 sm:grid-cols-[1.4fr_1fr_1fr] [&_span.font-semibold]:text-amber-200"
         />
       </header>
       <div
