@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api.ts';
 import { verifyEmail } from './api.ts';
 import { authLink } from './auth-layout.tsx';
 
-type Result = { ok: true } | { ok: false; detail: string; serverError: boolean };
+type Result = { ok: true } | { ok: false; detail: string };
 
 // The token is single-use: share one request between StrictMode's double effects.
 const pending = new Map<string, Promise<Result>>();
@@ -20,8 +20,8 @@ function verifyOnce(id: string): Promise<Result> {
       (): Result => ({ ok: true }),
       (e: unknown): Result =>
         e instanceof ApiError && e.status > 0
-          ? { ok: false, detail: e.message, serverError: true }
-          : { ok: false, detail: AUTH_MESSAGES.verificationInvalid, serverError: false },
+          ? { ok: false, detail: e.message }
+          : { ok: false, detail: AUTH_MESSAGES.verificationInvalid },
     );
     pending.set(id, p);
   }
@@ -52,7 +52,7 @@ function StatusIcon({ ok }: { ok: boolean }) {
 export default function EmailVerifiedPage() {
   const { id = '' } = useParams();
   const [result, setResult] = useState<Result | null>(
-    id ? null : { ok: false, detail: AUTH_MESSAGES.verificationLinkInvalid, serverError: false },
+    id ? null : { ok: false, detail: AUTH_MESSAGES.verificationLinkInvalid },
   );
 
   useEffect(() => {
@@ -97,9 +97,7 @@ export default function EmailVerifiedPage() {
               <h1 className="mt-4 text-2xl font-semibold text-slate-900">Verification failed</h1>
               <p className="mt-2 text-sm text-slate-700">{result.detail}</p>
               <p className="mt-1 text-sm text-slate-600">
-                {result.serverError
-                  ? 'Verification failed. Please try again or request a new verification email.'
-                  : 'Please try again or request a new verification email.'}
+                Please try again or request a new verification email.
               </p>
               <ButtonLink
                 to="/login?action=resend-verification"
