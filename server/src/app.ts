@@ -23,6 +23,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { affiliateRoutes } from './affiliate/affiliate.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { sectionsRoutes } from './sections/sections.routes.ts';
+import { cvRoutes } from './cv/cv.routes.ts';
 import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
 import { outboxRoutes } from './dev/outbox.routes.ts';
 import { registerRealtime } from './realtime/realtime.ts';
@@ -122,6 +123,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   affiliateRoutes(app, deps);
   devicesRoutes(app, deps);
   sectionsRoutes(app, deps);
+  cvRoutes(app, deps);
   clientErrorsRoutes(app, deps);
   notificationsRoutes(app, deps);
   registerRealtime(app, deps);

@@ -70,11 +70,21 @@ export interface Database {
   section_attribute: SectionAttributeTable;
   section_employment_history: SectionEmploymentHistoryTable;
   notifications: NotificationsTable;
+  curriculum_vitae: CurriculumVitaeTable;
 }
 
 export type Db = Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+/** One CV record per user; template is one of the ten template ids. */
+export interface CurriculumVitaeTable {
+  id: string;
+  user_id: string;
+  template: string;
+  created_at: string;
+  updated_at: string;
+}
 
 export interface NotificationsTable {
   id: string;

@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001-foundation.ts';
 import * as m002 from './002-sections.ts';
 import * as m003 from './003-notifications.ts';
+import * as m004 from './004-cv.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-sections': m002,
   '003-notifications': m003,
+  '004-cv': m004,
 };
 
 export const migrationProvider: MigrationProvider = {

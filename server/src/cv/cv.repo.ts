@@ -1,0 +1,76 @@
+import { DEFAULT_TEMPLATE, resolveTemplateId, type TemplateId } from '@vitae/core';
+import type { Db } from '../db/database.ts';
+import { newId, nowIso } from '../db/ids.ts';
+
+export interface CvRecord {
+  _id: string;
+  template: TemplateId;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type Row = { id: string; template: string; created_at: string; updated_at: string };
+
+const toRecord = (row: Row): CvRecord => ({
+  _id: row.id,
+  template: resolveTemplateId(row.template),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** The user's one CV record (table curriculum_vitae, user_id unique). */
+export function cvRepo(db: Db) {
+  const find = async (userId: string): Promise<CvRecord | undefined> => {
+    const row = await db
+      .selectFrom('curriculum_vitae')
+      .select(['id', 'template', 'created_at', 'updated_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  };
+
+  return {
+    find,
+
+    /** Finds the record, creating it when missing; a concurrent create is tolerated. */
+    async ensure(userId: string): Promise<{ cv: CvRecord; created: boolean }> {
+      const existing = await find(userId);
+      if (existing) return { cv: existing, created: false };
+      const now = nowIso();
+      const inserted = await db
+        .insertInto('curriculum_vitae')
+        .values({
+          id: newId(),
+          user_id: userId,
+          template: DEFAULT_TEMPLATE,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .executeTakeFirst();
+      const cv = (await find(userId))!;
+      return { cv, created: Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0 };
+    },
+
+    /** Touches updated_at ("rebuild"); false when the id is not this user's CV. */
+    async touch(userId: string, id: string): Promise<boolean> {
+      const res = await db
+        .updateTable('curriculum_vitae')
+        .set({ updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    async setTemplate(userId: string, template: TemplateId): Promise<void> {
+      await db
+        .updateTable('curriculum_vitae')
+        .set({ template, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+  };
+}
+
+export type CvRepo = ReturnType<typeof cvRepo>;

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { buildCvData, SECTION_KEYS, TEMPLATE_IDS, type CvData, type TemplateId } from '@vitae/core';
+import type { AppDeps } from '../app.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { requireUser } from '../plugins/session.ts';
+import { sectionsRepo } from '../sections/sections.repo.ts';
+import { cvRepo } from './cv.repo.ts';
+
+export const CV_MESSAGES = {
+  notFound: 'CV not found',
+  templateInvalid: 'Please choose one of the ten templates.',
+} as const;
+
+const tags = ['cv'];
+const idBody = z.object({ id: z.string().min(1).max(64) });
+const templateBody = z.object({
+  template: z.enum(TEMPLATE_IDS as [TemplateId, ...TemplateId[]], {
+    error: CV_MESSAGES.templateInvalid,
+  }),
+});
+
+/** "personal-info" → "personalInfo": the key buildCvData reads. */
+const camel = (key: string) => key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * The whole CV of one user: one query per section table, all in parallel (a bounded number
+ * of queries whatever the number of entries), mapped to the shape every template receives.
+ */
+export async function loadCvData(db: Db, userId: string): Promise<CvData> {
+  const repo = sectionsRepo(db);
+  const lists = await Promise.all(SECTION_KEYS.map((key) => repo.list(key, userId)));
+  const sections = Object.fromEntries(SECTION_KEYS.map((key, i) => [camel(key), lists[i]]));
+  return buildCvData(sections);
+}
+
+/** The spec's curriculum-vitae calls, plus the template choice and the one-request CV data. */
+export function cvRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const repo = cvRepo(db);
+
+  r.get('/api/curriculum-vitae', { schema: { tags } }, async (req) => {
+    const user = requireUser(req);
+    return (await repo.ensure(user.id)).cv;
+  });
+
+  r.post('/api/curriculum-vitae', { schema: { tags } }, async (req, reply) => {
+    const user = requireUser(req);
+    const { cv, created } = await repo.ensure(user.id);
+    return reply.status(created ? 201 : 200).send(cv);
+  });
+
+  r.patch('/api/curriculum-vitae', { schema: { tags, body: idBody } }, async (req) => {
+    const user = requireUser(req);
+    if (!(await repo.touch(user.id, req.body.id))) throw new HttpError(404, CV_MESSAGES.notFound);
+    return (await repo.find(user.id))!;
+  });
+
+  r.patch(
+    '/api/curriculum-vitae/template',
+    { schema: { tags, body: templateBody } },
+    async (req) => {
+      const user = requireUser(req);
+      await repo.ensure(user.id);
+      await repo.setTemplate(user.id, req.body.template);
+      return (await repo.find(user.id))!;
+    },
+  );
+
+  r.get('/api/curriculum-vitae/data', { schema: { tags } }, async (req) => {
+    const user = requireUser(req);
+    const [{ cv }, data] = await Promise.all([repo.ensure(user.id), loadCvData(db, user.id)]);
+    return { cv: { _id: cv._id, template: cv.template }, data };
+  });
+}

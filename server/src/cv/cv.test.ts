@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCvData, EMPTY_CV, SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
+import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { CV_MESSAGES } from './cv.routes.ts';
+
+type Who = { cookie: string; userId: string };
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+describe('/api/curriculum-vitae', () => {
+  it('answers 401 to an anonymous caller', async () => {
+    for (const [method, url, body] of [
+      ['GET', '/api/curriculum-vitae'],
+      ['POST', '/api/curriculum-vitae'],
+      ['PATCH', '/api/curriculum-vitae', { id: 'x' }],
+      ['PATCH', '/api/curriculum-vitae/template', { template: 'template02' }],
+      ['GET', '/api/curriculum-vitae/data'],
+    ] as const) {
+      const res = await call(null, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().error).toBe('You must be logged in.');
+    }
+  });
+
+  it('GET creates the record when missing and then returns the same one', async () => {
+    const me = await loginAs(t);
+    const first = await call(me, 'GET', '/api/curriculum-vitae');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      template: 'template01',
+    });
+    const again = await call(me, 'GET', '/api/curriculum-vitae');
+    expect(again.json()._id).toBe(first.json()._id);
+  });
+
+  it('POST creates the record only when none exists', async () => {
+    const me = await loginAs(t);
+    const created = await call(me, 'POST', '/api/curriculum-vitae');
+    expect(created.statusCode).toBe(201);
+    const existing = await call(me, 'POST', '/api/curriculum-vitae');
+    expect(existing.statusCode).toBe(200);
+    expect(existing.json()._id).toBe(created.json()._id);
+  });
+
+  it('PATCH {id} rebuilds the CV, and answers 404 for another user and 400 without an id', async () => {
+    const me = await loginAs(t);
+    const other = await loginAs(t);
+    const cv = (await call(me, 'GET', '/api/curriculum-vitae')).json();
+    await new Promise((r) => setTimeout(r, 5));
+    const rebuilt = await call(me, 'PATCH', '/api/curriculum-vitae', { id: cv._id });
+    expect(rebuilt.statusCode).toBe(200);
+    expect(rebuilt.json()._id).toBe(cv._id);
+    expect(rebuilt.json().updatedAt > cv.updatedAt).toBe(true);
+    const foreign = await call(other, 'PATCH', '/api/curriculum-vitae', { id: cv._id });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe(CV_MESSAGES.notFound);
+    expect((await call(me, 'PATCH', '/api/curriculum-vitae', {})).statusCode).toBe(400);
+  });
+
+  it('PATCH /template stores one of the ten templates and refuses others', async () => {
+    const me = await loginAs(t);
+    const saved = await call(me, 'PATCH', '/api/curriculum-vitae/template', {
+      template: 'template06',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().template).toBe('template06');
+    expect((await call(me, 'GET', '/api/curriculum-vitae')).json().template).toBe('template06');
+    const bad = await call(me, 'PATCH', '/api/curriculum-vitae/template', {
+      template: 'template11',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors.template).toBe(CV_MESSAGES.templateInvalid);
+    expect((await call(me, 'GET', '/api/curriculum-vitae/data')).json().cv.template).toBe(
+      'template06',
+    );
+  });
+});
+
+describe('GET /api/curriculum-vitae/data', () => {
+  it('returns an empty CV for a new user, with the CV record', async () => {
+    const me = await loginAs(t);
+    const res = await call(me, 'GET', '/api/curriculum-vitae/data');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cv).toEqual({ _id: expect.any(String), template: 'template01' });
+    expect(res.json().data).toEqual(EMPTY_CV);
+  });
+
+  it('returns in one request the same data as the section endpoints, and only the caller’s', async () => {
+    const me = await loginAs(t, { fullName: 'Aggregate Owner' });
+    const other = await loginAs(t);
+    for (const key of SECTION_KEYS) {
+      for (const entry of SECTIONS[key].sample) {
+        const res = await call(me, 'POST', `/api/${key}`, entry);
+        expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(300);
+      }
+    }
+    await call(other, 'POST', '/api/interest', { interest: 'Not mine' });
+
+    const fromSections: Record<string, unknown> = {};
+    for (const key of SECTION_KEYS) {
+      const camel = key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+      fromSections[camel] = (await call(me, 'GET', `/api/${key}`)).json().data;
+    }
+    const expected = buildCvData(fromSections);
+    const res = await call(me, 'GET', '/api/curriculum-vitae/data');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toEqual(expected);
+    expect(data.interests.map((i: { interest: string }) => i.interest)).not.toContain('Not mine');
+    // Every section the samples fill reaches the templates.
+    const filled = (k: SectionKey) => SECTIONS[k].sample.length > 0;
+    expect(SECTION_KEYS.every(filled)).toBe(true);
+    expect(data.personalInfo).not.toBeNull();
+    expect(data.contactInfo).not.toBeNull();
+    expect(data.personalSummary).not.toBeNull();
+    for (const list of [
+      'experiences',
+      'employHistorys',
+      'tertEdus',
+      'secondEdu',
+      'skills',
+      'languages',
+      'references',
+      'interests',
+      'attributes',
+    ]) {
+      expect(data[list].length, list).toBeGreaterThan(0);
+    }
+  });
+});
