@@ -108,6 +108,8 @@ export const LIVE_REFETCH_DELAY_MS = 500;
 export const LIVE_DUPLICATE_GUARD_MS = 2_000;
 /** How long a page skips live refreshes right after its own save. */
 export const LIVE_SKIP_WINDOW_MS = 5_000;
+/** The bell keeps only the newest live updates (spec section 9). */
+export const NOTIFICATION_LIVE_KEEP = 10;
 export const PUBLIC_CV_VIEWED_BANNER_MS = 5_000;
 export const PUBLIC_CV_LIST_BANNER_MS = 3_000;
 

@@ -28,8 +28,6 @@ export interface NotificationsChange {
 
 export const NOTIFICATIONS_PAGE_DEFAULT = 20;
 export const NOTIFICATIONS_PAGE_MAX = 100;
-/** The bell keeps only the newest live updates (spec section 9). */
-export const NOTIFICATION_LIVE_KEEP = 10;
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',

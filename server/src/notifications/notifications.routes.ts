@@ -11,11 +11,13 @@ import type { AppDeps } from '../app.ts';
 import { notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import { notificationsRepo } from './notifications.repo.ts';
+import { notifyUser } from './notify.ts';
 
 const tags = ['notifications'];
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
-export function notificationsRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function notificationsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = notificationsRepo(db);
 
@@ -74,4 +76,30 @@ export function notificationsRoutes(app: FastifyInstance, { db }: AppDeps): void
       return { success: true, unreadCount: 0 };
     },
   );
+
+  if (deps.config.env !== 'production') devNotifyRoute(app, deps);
+}
+
+const devNotifyBody = z.object({
+  type: z.string().min(1).max(50).default('dev'),
+  title: z.string().min(1).max(200),
+  message: z.string().min(1).max(1000),
+});
+
+/**
+ * Outside production only: the signed-in user sends themself a notification, so the
+ * bell and the realtime channel can be tried (and tested end to end) before the
+ * features that notify exist.
+ */
+function devNotifyRoute(app: FastifyInstance, deps: AppDeps): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/dev/notifications',
+      { schema: { hide: true, body: devNotifyBody } },
+      async (req, reply) => {
+        const user = requireUser(req);
+        return reply.status(201).send(await notifyUser(deps, user.id, req.body));
+      },
+    );
 }

@@ -146,3 +146,32 @@ describe('notifications API', () => {
     expect(bList.unreadCount).toBe(2);
   });
 });
+
+describe('dev notify route (outside production)', () => {
+  it('lets a signed-in user notify only themself, and pushes it', async () => {
+    const a = await loginAs(t);
+    const b = await loginAs(t);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/dev/notifications',
+          payload: { title: 'x', message: 'y' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const seen: string[] = [];
+    const off = t.events.subscribe('notification.created', (e) => seen.push(e.userId));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/dev/notifications',
+      headers: { cookie: a.cookie },
+      payload: { title: 'Hello', message: 'From the server', userId: b.userId },
+    });
+    off();
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ type: 'dev', title: 'Hello', isRead: false });
+    expect(seen).toEqual([a.userId]);
+    expect((await get(b.cookie)).data).toEqual([]);
+  });
+});

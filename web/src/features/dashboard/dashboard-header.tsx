@@ -4,6 +4,7 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { SwitchButton } from '../../components/ui/switch-button.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 
 /**
  * The user dashboard header: greeting, notification bell, View CV, Share CV,
@@ -25,7 +26,7 @@ export function DashboardHeader({ onSwitchToHr }: { onSwitchToHr: () => void }) 
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Logo to="/app/dashboard" />
         <div className="flex items-center gap-2">
-          {/* NOTIFICATION BELL SLOT: features/notifications renders <NotificationBell /> here. */}
+          <NotificationBell />
           <Button variant="ghost" size="sm" onClick={() => void signOut()}>
             Sign Out
           </Button>
