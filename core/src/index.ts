@@ -8,3 +8,4 @@ export * from './ratings.ts';
 export * from './sample-cv.ts';
 export * from './sections/index.ts';
 export * from './section-status.ts';
+export * from './media.ts';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -26,6 +27,11 @@ import { sectionsRoutes } from './sections/sections.routes.ts';
 import { cvRoutes } from './cv/cv.routes.ts';
 import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
 import { outboxRoutes } from './dev/outbox.routes.ts';
+import { storageFor, type Storage } from './plugins/storage.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { photosRoutes } from './photos/photos.routes.ts';
+import { certificatesRoutes } from './certificates/certificates.routes.ts';
+import { firstImpressionRoutes } from './first-impression/first-impression.routes.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 
@@ -40,6 +46,8 @@ export interface AppDeps {
   events: DomainEvents;
   sessionSecret: string;
   sessions: SessionStore;
+  /** Media bytes: local disk under DATA_DIR/media, or S3 when configured. */
+  storage: Storage;
 }
 
 export const DEFAULT_WEB_DIST = path.resolve(
@@ -47,7 +55,9 @@ export const DEFAULT_WEB_DIST = path.resolve(
   '../../web/dist',
 );
 
-export type AppInput = Omit<AppDeps, 'sessions'> & {
+export type AppInput = Omit<AppDeps, 'sessions' | 'storage'> & {
+  /** Defaults to storageFor(config): S3 when configured, else DATA_DIR/media. */
+  storage?: Storage;
   webDist?: string;
   logger?: boolean;
   logStream?: { write(msg: string): void };
@@ -59,6 +69,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const deps: AppDeps = {
     ...input,
     sessions: sessionStore(input.db, input.sessionSecret, config.publicUrl.startsWith('https:')),
+    storage: input.storage ?? storageFor(config),
   };
 
   const app = Fastify({
@@ -109,6 +120,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  // Per-route limits are set where a multipart body is read (media uploads).
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 8, fieldSize: 4096 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Vitae API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -125,6 +138,10 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   sectionsRoutes(app, deps);
   cvRoutes(app, deps);
   clientErrorsRoutes(app, deps);
+  mediaRoutes(app, deps);
+  photosRoutes(app, deps);
+  certificatesRoutes(app, deps);
+  firstImpressionRoutes(app, deps);
   notificationsRoutes(app, deps);
   registerRealtime(app, deps);
   if (config.env !== 'production') outboxRoutes(app, deps);

@@ -70,6 +70,10 @@ export interface Database {
   section_attribute: SectionAttributeTable;
   section_employment_history: SectionEmploymentHistoryTable;
   notifications: NotificationsTable;
+  media: MediaTable;
+  photos: PhotosTable;
+  certificates: CertificatesTable;
+  first_impressions: FirstImpressionsTable;
   curriculum_vitae: CurriculumVitaeTable;
 }
 
@@ -186,4 +190,46 @@ export interface SectionEmploymentHistoryTable extends SectionRowBase {
   end_date: string;
   current: number;
   description: string;
+}
+
+/** One uploaded file (its id is the public id); keys name the stored objects. */
+export interface MediaTable {
+  id: string;
+  user_id: string;
+  purpose: 'photo' | 'certificate' | 'video';
+  resource_type: 'image' | 'video' | 'raw';
+  content_type: string;
+  file_key: string;
+  /** A photo's thumbnail or a video's poster frame. */
+  thumb_key: string | null;
+  size: number;
+  duration_ms: number | null;
+  created_at: string;
+}
+
+export interface PhotosTable {
+  id: string;
+  user_id: string;
+  media_id: string;
+  title: string;
+  assigned: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CertificatesTable {
+  id: string;
+  user_id: string;
+  media_id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FirstImpressionsTable {
+  id: string;
+  user_id: string;
+  media_id: string;
+  created_at: string;
+  updated_at: string;
 }

@@ -3,6 +3,7 @@ import * as m001 from './001-foundation.ts';
 import * as m002 from './002-sections.ts';
 import * as m003 from './003-notifications.ts';
 import * as m004 from './004-cv.ts';
+import * as m005 from './005-media.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002-sections': m002,
   '003-notifications': m003,
   '004-cv': m004,
+  '005-media': m005,
 };
 
 export const migrationProvider: MigrationProvider = {

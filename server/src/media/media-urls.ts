@@ -1,0 +1,59 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What a stored key's extension says its bytes are; the server chose it from magic bytes. */
+export const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  avi: 'video/x-msvideo',
+};
+
+/** `<24 hex public id>[-thumb|-poster].<ext>`: the only keys the media service writes. */
+export const MEDIA_KEY =
+  /^([0-9a-f]{24})(?:-(thumb|poster))?\.(jpg|png|webp|pdf|mp4|webm|mov|avi)$/;
+
+export const MEDIA_PATH_PREFIX = '/media/file/';
+/** How long an issued media URL stays valid by default. */
+export const MEDIA_URL_TTL_MS = 12 * 60 * 60 * 1000;
+/** Expiries are rounded up to this step, so URLs stay identical (and cacheable) for a while. */
+const EXPIRY_STEP_S = 60 * 60;
+
+const mac = (secret: string, key: string, exp: number) =>
+  createHmac('sha256', secret).update(`vitae-media-url\n${key}\n${exp}`).digest('base64url');
+
+/**
+ * A same-origin URL that lets its holder read one stored file until it expires.
+ * Features hand these out with the data they return to whoever may see it (the owner,
+ * a share recipient after unlocking, an HR user): the file route itself checks only
+ * the signature, so it is stateless and works on every instance.
+ */
+export function signMediaUrl(
+  secret: string,
+  key: string,
+  ttlMs: number = MEDIA_URL_TTL_MS,
+): string {
+  const exp = Math.ceil((Date.now() + ttlMs) / 1000 / EXPIRY_STEP_S) * EXPIRY_STEP_S;
+  return `${MEDIA_PATH_PREFIX}${key}?exp=${exp}&sig=${mac(secret, key, exp)}`;
+}
+
+/** True when `sig` was issued by signMediaUrl for `key` and has not expired. */
+export function verifyMediaUrl(secret: string, key: string, exp: unknown, sig: unknown): boolean {
+  const expN = Number(exp);
+  if (!Number.isInteger(expN) || expN * 1000 <= Date.now() || typeof sig !== 'string') return false;
+  const want = Buffer.from(mac(secret, key, expN));
+  const got = Buffer.from(sig);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** The stored key a media URL (signed or not) points at, if it is one of ours. */
+export function keyFromMediaUrl(url: string): string | null {
+  const pathPart = url.split(/[?#]/)[0] ?? '';
+  const at = pathPart.indexOf(MEDIA_PATH_PREFIX);
+  if (at < 0) return null;
+  const key = pathPart.slice(at + MEDIA_PATH_PREFIX.length);
+  return MEDIA_KEY.test(key) ? key : null;
+}

@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UPLOAD_SIGNATURE_TTL_S, type UploadSignature } from '@vitae/core';
+
+/** Identifies our media service the way a cloud host's api key would; not a secret. */
+export const MEDIA_API_KEY = 'vitae-media';
+
+const mac = (secret: string, userId: string, preset: string, timestamp: number) =>
+  createHmac('sha256', secret)
+    .update(`vitae-upload\n${userId}\n${preset}\n${timestamp}`)
+    .digest('hex');
+
+/** A signature that lets `userId` upload once-or-more for ten minutes with `preset`. */
+export function signUpload(secret: string, userId: string, preset: string): UploadSignature {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return { apiKey: MEDIA_API_KEY, signature: mac(secret, userId, preset, timestamp), timestamp };
+}
+
+export type UploadSignatureCheck = 'ok' | 'missing' | 'invalid' | 'expired';
+
+/** Checks the multipart fields against the session's user. */
+export function checkUploadSignature(
+  secret: string,
+  userId: string,
+  fields: { api_key?: string; timestamp?: string; signature?: string; upload_preset?: string },
+): UploadSignatureCheck {
+  const { api_key, timestamp, signature } = fields;
+  if (!api_key || !timestamp || !signature) return 'missing';
+  const ts = Number(timestamp);
+  if (api_key !== MEDIA_API_KEY || !/^\d{1,12}$/.test(timestamp)) return 'invalid';
+  const want = Buffer.from(mac(secret, userId, fields.upload_preset ?? '', ts));
+  const got = Buffer.from(signature);
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return 'invalid';
+  const age = Date.now() / 1000 - ts;
+  // A little clock skew is tolerated; a signature from the future is not.
+  if (age > UPLOAD_SIGNATURE_TTL_S || age < -60) return 'expired';
+  return 'ok';
+}

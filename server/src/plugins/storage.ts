@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
+
+/** An inclusive byte range, as HTTP Range means it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where media bytes live. Keys are chosen by the media service (random, fixed
+ * character set); the store never sees a user-chosen name.
+ */
+export interface Storage {
+  /** Stores the file at `filePath` (which the caller still owns) under `key`. */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
+  /** Size in bytes, or null when the key is absent. */
+  size(key: string): Promise<number | null>;
+  /** A stream of the whole object or of one range; null when absent. */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
+  /** Removes the key; absent keys are fine. */
+  remove(key: string): Promise<void>;
+  describe(): string;
+}
+
+const SAFE_KEY = /^[0-9a-z][0-9a-z._-]{0,127}$/;
+function checkKey(key: string): string {
+  // Defence in depth: a key can never climb out of the media directory.
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+  return key;
+}
+
+/** Files under `DATA_DIR/media`, outside any static root. */
+export function localStorage(dir: string): Storage {
+  fs.mkdirSync(dir, { recursive: true });
+  const at = (key: string) => path.join(dir, checkKey(key));
+  return {
+    async putFile(key, filePath) {
+      const target = at(key);
+      const tmp = `${target}.part`;
+      // Copy then rename, so a reader never sees half a file.
+      await fsp.copyFile(filePath, tmp);
+      await fsp.rename(tmp, target);
+    },
+    async size(key) {
+      try {
+        return (await fsp.stat(at(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    async read(key, range) {
+      const file = at(key);
+      try {
+        await fsp.access(file);
+      } catch {
+        return null;
+      }
+      return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    },
+    async remove(key) {
+      await fsp.rm(at(key), { force: true });
+    },
+    describe: () => `local disk at ${dir}`,
+  };
+}
+
+/** An S3-compatible bucket (AWS, MinIO, s3rver...). */
+export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
+  const client = new S3Client({
+    endpoint: s3.endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    // Plain (non-chunked) uploads: S3-compatible servers vary in support for streamed checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    credentials: { accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey },
+  });
+  const Bucket = s3.bucket;
+  const missing = (err: unknown) => {
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    return e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+  };
+  return {
+    async putFile(key, filePath, contentType) {
+      const { size } = await fsp.stat(filePath);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checkKey(key),
+          Body: fs.createReadStream(filePath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async size(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+        return head.ContentLength ?? 0;
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+    async read(key, range) {
+      try {
+        const res = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: checkKey(key),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
+        return res.Body as Readable;
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    },
+    describe: () => `S3 bucket ${Bucket} at ${s3.endpoint}`,
+  };
+}
+
+/** S3 when configured, else the local disk under DATA_DIR/media. */
+export function storageFor(config: Config): Storage {
+  return config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'media'));
+}
