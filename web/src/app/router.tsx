@@ -49,11 +49,11 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: 'cv-builder',
-    element: lazyPage(() => import('../features/placeholder/cv-builder-placeholder.tsx')),
+    element: lazyPage(() => import('../features/builder/builder-page.tsx')),
   },
   {
     path: 'view-cv',
-    element: lazyPage(() => import('../features/placeholder/view-cv-placeholder.tsx')),
+    element: lazyPage(() => import('../features/view-cv/view-cv-page.tsx')),
   },
   {
     path: 'share-cv',

@@ -1,0 +1,151 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_CV, buildCvData } from '@vitae/core/cv';
+import ViewCvPage, { PRINT_DELAY_MS } from './view-cv-page.tsx';
+
+const FILLED = buildCvData({
+  personalInfo: { fullName: 'Lerato Dube' },
+  skill: [{ _id: 's1', skill: 'Bookkeeping', proficiency: 4 }],
+});
+
+let calls: Array<{ url: string; method: string; body: unknown }>;
+
+function serve(data: unknown, template = 'template04') {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({
+        url,
+        method: init.method ?? 'GET',
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      const body = url.endsWith('/data')
+        ? { cv: { _id: 'cv1', template }, data }
+        : { _id: 'cv1', template };
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ViewCvPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => vi.stubGlobal('print', vi.fn()));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('View CV page', () => {
+  it('shows "Loading your CV..." and then the CV in its saved template, in one request', async () => {
+    serve(FILLED);
+    renderPage();
+    expect(screen.getByText('Loading your CV...')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Lerato Dube' }),
+    ).toBeInTheDocument();
+    expect(document.querySelector('[data-cv-layout]')).toHaveAttribute(
+      'data-cv-layout',
+      'template04',
+    );
+    expect(screen.getByRole('combobox', { name: 'Template' })).toHaveValue('template04');
+    expect(screen.getByRole('link', { name: /Back to dashboard/ })).toHaveAttribute(
+      'href',
+      '/app/dashboard',
+    );
+    expect(screen.getByRole('link', { name: 'Share CV' })).toHaveAttribute('href', '/app/share-cv');
+    expect(screen.queryByText('Sample CV')).toBeNull();
+    expect(calls.map((c) => c.url)).toEqual(['/api/curriculum-vitae/data']);
+  });
+
+  it('falls back to template01 for an unknown template', async () => {
+    serve(FILLED, 'template42');
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Lerato Dube' });
+    expect(document.querySelector('[data-cv-layout]')).toHaveAttribute(
+      'data-cv-layout',
+      'template01',
+    );
+  });
+
+  it('shows the sample CV, clearly marked, when the CV is empty', async () => {
+    serve(EMPTY_CV);
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thandiwe Nomsa Mokoena' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Sample CV').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('saves the template chosen in the dropdown and shows it', async () => {
+    serve(FILLED);
+    renderPage();
+    const select = await screen.findByRole('combobox', { name: 'Template' });
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toHaveLength(10);
+    await userEvent.selectOptions(select, 'template08');
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: '/api/curriculum-vitae/template',
+        method: 'PATCH',
+        body: { template: 'template08' },
+      }),
+    );
+    await waitFor(() =>
+      expect(document.querySelector('[data-cv-layout]')).toHaveAttribute(
+        'data-cv-layout',
+        'template08',
+      ),
+    );
+  });
+
+  it('prints ink friendly: the plain layout, then the print dialog about 100 ms later', async () => {
+    serve(FILLED);
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Lerato Dube' });
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(screen.getByRole('button', { name: /Print as Template/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Ink Friendly/ }));
+    await waitFor(() =>
+      expect(document.querySelector('[data-cv-layout]')).toHaveAttribute(
+        'data-cv-layout',
+        'ink-friendly',
+      ),
+    );
+    expect(screen.getByText('4/5')).toBeInTheDocument();
+    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1), {
+      timeout: PRINT_DELAY_MS * 10,
+    });
+    window.dispatchEvent(new Event('afterprint'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-cv-layout]')).toHaveAttribute(
+        'data-cv-layout',
+        'template04',
+      ),
+    );
+  });
+
+  it('prints as template without changing the layout', async () => {
+    serve(FILLED);
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Lerato Dube' });
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    await userEvent.click(screen.getByRole('button', { name: /Print as Template/ }));
+    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1));
+    expect(document.querySelector('[data-cv-layout]')).toHaveAttribute(
+      'data-cv-layout',
+      'template04',
+    );
+  });
+});
