@@ -9,3 +9,4 @@ export * from './sample-cv.ts';
 export * from './sections/index.ts';
 export * from './section-status.ts';
 export * from './media.ts';
+export * from './hr.ts';

@@ -34,6 +34,8 @@ import { certificatesRoutes } from './certificates/certificates.routes.ts';
 import { firstImpressionRoutes } from './first-impression/first-impression.routes.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { publicCvRoutes } from './public-cv/public-cv.routes.ts';
+import { hrRoutes } from './hr/hr.routes.ts';
 
 const SECRET_URL = /^(\/(?:auth\/user\/reset|reset-password|email-verified)\/)[^/?#]+/;
 export const redactUrl = (url: string): string => url.replace(SECRET_URL, '$1[redacted]');
@@ -143,6 +145,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   certificatesRoutes(app, deps);
   firstImpressionRoutes(app, deps);
   notificationsRoutes(app, deps);
+  publicCvRoutes(app, deps);
+  hrRoutes(app, deps);
   registerRealtime(app, deps);
   if (config.env !== 'production') outboxRoutes(app, deps);
 

@@ -74,6 +74,10 @@ export interface Database {
   photos: PhotosTable;
   certificates: CertificatesTable;
   first_impressions: FirstImpressionsTable;
+  public_cvs: PublicCvsTable;
+  public_cv_views: PublicCvViewsTable;
+  hr_saved_cvs: HrSavedCvsTable;
+  hr_notes: HrNotesTable;
   curriculum_vitae: CurriculumVitaeTable;
 }
 
@@ -232,4 +236,44 @@ export interface FirstImpressionsTable {
   media_id: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A user's public listing; name, gender, birth date and nationality are copied from personal info for browse. */
+export interface PublicCvsTable {
+  id: string;
+  user_id: string;
+  cv_id: string;
+  is_listed: number;
+  listed_at: string | null;
+  view_count: number;
+  full_name: string;
+  full_name_lower: string;
+  gender: string;
+  date_of_birth: string;
+  nationality: string;
+  created_at: string;
+  updated_at: string;
+}
+export interface PublicCvViewsTable {
+  id: string;
+  public_cv_id: string;
+  hr_user_id: string;
+  hr_user_name: string;
+  viewed_at: string;
+}
+/** A listing saved by one HR user; rank 'null' means unrated. */
+export interface HrSavedCvsTable {
+  id: string;
+  hr_user_id: string;
+  public_cv_id: string;
+  rank: string;
+  view_count: number;
+  date_saved: string;
+  last_viewed: string | null;
+}
+export interface HrNotesTable {
+  id: string;
+  saved_cv_id: string;
+  content: string;
+  created_at: string;
 }

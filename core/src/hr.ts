@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import type { CvData } from './cv.ts';
+
+/**
+ * The public listing and the HR side (spec sections 3, 4, 5 and 7: "Public CV",
+ * "HR"): shapes shared by the API and the web screens.
+ */
+
+export const HR_RANKS = ['excellent', 'good', 'fair', 'poor'] as const;
+export type HrRank = (typeof HR_RANKS)[number];
+/** "Unrated" travels as the text 'null' (spec section 3, "Saved CV"). */
+export type HrRankValue = HrRank | 'null';
+export const RANK_VALUES = [...HR_RANKS, 'null'] as const;
+
+export const RANK_LABELS: Record<HrRankValue, string> = {
+  excellent: 'Excellent',
+  good: 'Good',
+  fair: 'Fair',
+  poor: 'Poor',
+  null: 'Unrated',
+};
+
+export const isRated = (rank: string | null | undefined): rank is HrRank =>
+  (HR_RANKS as readonly string[]).includes(rank ?? '');
+
+/** Spec section 9. */
+export const RECENT_VIEWS_SHOWN = 3;
+export const RECENT_NOTES_PER_CARD = 2;
+export const HR_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+export const BROWSE_PAGE_DEFAULT = 24;
+export const BROWSE_PAGE_MAX = 100;
+
+export const HR_MESSAGES = {
+  cvNotFound: 'CV not found',
+  savedNotFound: 'Saved CV not found',
+  noteNotFound: 'Note not found',
+  noteRequired: 'Note content is required',
+  rankInvalid: 'Rank must be excellent, good, fair, poor or null',
+  fetchStatusFailed: 'Failed to fetch CV status',
+  toggleFailed: 'Failed to toggle CV visibility',
+  fetchPublicFailed: 'Failed to fetch public CVs',
+  saveFailed: 'Failed to save CV',
+  rankFailed: 'Failed to update rank. Please try again.',
+  addNoteFailed: 'Failed to add note. Please try again.',
+  deleteNoteFailed: 'Failed to delete note. Please try again.',
+  enableHrFailed: 'Failed to enable HR dashboard.',
+  savedAlert: (name: string) => `${name}'s CV has been saved to your dashboard!`,
+  justListed: (name: string) => `${name} just listed their CV!`,
+  unlisted: (name: string) => `${name}'s CV was unlisted`,
+  viewedTitle: 'Your CV was viewed',
+  viewedMessage: (hrName: string) => `${hrName} viewed your public CV.`,
+} as const;
+
+export interface HrView {
+  hrUserName: string;
+  viewedAt: string;
+}
+
+/** `GET /api/public-cv/status` and the toggle's answer. */
+export interface PublicCvStatus {
+  isListed: boolean;
+  listedAt: string | null;
+  publicCV: { _id: string; curriculumVitaeID: string; viewCount: number; hrViews: HrView[] } | null;
+}
+
+export interface BrowseItem {
+  _id: string;
+  curriculumVitaeID: string;
+  fullName: string;
+  dateOfBirth: string;
+  gender: string;
+  nationality: string;
+  listedAt: string;
+  viewCount: number;
+  isSaved: boolean;
+}
+
+export const BROWSE_SORTS = ['newest', 'oldest', 'name', 'views'] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+
+export const browseQuerySchema = z.object({
+  search: z.string().trim().max(100).optional().default(''),
+  gender: z.enum(['all', 'male', 'female', 'other']).optional().default('all'),
+  savedOnly: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === '1'),
+  sort: z.enum(BROWSE_SORTS).optional().default('newest'),
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(BROWSE_PAGE_MAX)
+    .optional()
+    .default(BROWSE_PAGE_DEFAULT),
+});
+export type BrowseQuery = z.infer<typeof browseQuerySchema>;
+
+export interface BrowsePage {
+  data: BrowseItem[];
+  total: number;
+  page: number;
+  hasMore: boolean;
+  stats: { available: number; saved: number };
+}
+
+export interface HrNote {
+  _id: string;
+  content: string;
+  createdAt: string;
+}
+
+/** One saved CV as the HR dashboard lists it (notes newest first). */
+export interface SavedCv {
+  _id: string;
+  curriculumVitaeID: string;
+  fullName: string;
+  rank: HrRankValue;
+  viewCount: number;
+  dateSaved: string;
+  lastViewed: string | null;
+  notes: HrNote[];
+}
+
+/** `GET /hr/saved-cv/{id}`: the saved CV with the owner's CV and template. */
+export interface SavedCvDetail extends SavedCv {
+  curriculumVitae: CvData;
+  cvTemplate: string;
+}
+
+export const noteSchema = z.object({
+  content: z
+    .string({ error: HR_MESSAGES.noteRequired })
+    .trim()
+    .min(1, HR_MESSAGES.noteRequired)
+    .max(2000, 'Note must be 2000 characters or less'),
+});
+
+export const rankSchema = z.object({
+  rank: z.enum(RANK_VALUES, { error: HR_MESSAGES.rankInvalid }),
+});
+
+/** Initials for a card: at most 2 letters, or "CV" when there is no name. */
+export function initialsOf(name: string | null | undefined): string {
+  const letters = (name ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+  return letters.slice(0, 2) || 'CV';
+}
+
+/** Whole years between a date of birth and `now`, or null if the date is unusable. */
+export function ageFrom(dateOfBirth: string | null | undefined, now = new Date()): number | null {
+  if (!dateOfBirth) return null;
+  const born = new Date(dateOfBirth);
+  if (Number.isNaN(born.getTime())) return null;
+  let age = now.getFullYear() - born.getFullYear();
+  const m = now.getMonth() - born.getMonth();
+  if (m < 0 || (m === 0 && now.getDate() < born.getDate())) age--;
+  return age >= 0 && age < 150 ? age : null;
+}

@@ -1,0 +1,252 @@
+import { sql, type Selectable } from 'kysely';
+import {
+  RECENT_VIEWS_SHOWN,
+  type BrowseItem,
+  type BrowsePage,
+  type BrowseQuery,
+  type HrView,
+  type PublicCvStatus,
+} from '@vitae/core';
+import type { Db, PublicCvsTable } from '../db/database.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { cvRepo } from '../cv/cv.repo.ts';
+
+export type ListingRow = Selectable<PublicCvsTable>;
+
+/** The copy of personal info browse needs; the account name stands in for a missing one. */
+async function personalCopy(db: Db, userId: string) {
+  const [info, user] = await Promise.all([
+    db
+      .selectFrom('section_personal_info')
+      .select(['full_name', 'gender', 'date_of_birth', 'nationality'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .executeTakeFirst(),
+    db.selectFrom('users').select('full_name').where('id', '=', userId).executeTakeFirst(),
+  ]);
+  const fullName = (info?.full_name || user?.full_name || '').trim();
+  return {
+    full_name: fullName,
+    full_name_lower: fullName.toLowerCase(),
+    gender: (info?.gender ?? '').toLowerCase(),
+    date_of_birth: info?.date_of_birth ?? '',
+    nationality: info?.nationality ?? '',
+  };
+}
+
+/** `%`, `_` and `\` typed in a search are literal characters, not patterns. */
+const likePattern = (search: string) =>
+  `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function publicCvRepo(db: Db) {
+  const byUser = (userId: string) =>
+    db.selectFrom('public_cvs').selectAll().where('user_id', '=', userId).executeTakeFirst();
+
+  /** A listing by its own id or by the CV id (clients know either). */
+  const byId = (id: string) =>
+    db
+      .selectFrom('public_cvs')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', id), eb('cv_id', '=', id)]))
+      .executeTakeFirst();
+
+  async function ensure(userId: string): Promise<ListingRow> {
+    const existing = await byUser(userId);
+    if (existing) return existing;
+    const { cv } = await cvRepo(db).ensure(userId);
+    const now = nowIso();
+    await db
+      .insertInto('public_cvs')
+      .values({
+        id: newId(),
+        user_id: userId,
+        cv_id: cv._id,
+        is_listed: 0,
+        listed_at: null,
+        view_count: 0,
+        ...(await personalCopy(db, userId)),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+    return (await byUser(userId))!;
+  }
+
+  async function recentViews(publicCvId: string): Promise<HrView[]> {
+    const rows = await db
+      .selectFrom('public_cv_views')
+      .select(['hr_user_name', 'viewed_at'])
+      .where('public_cv_id', '=', publicCvId)
+      .orderBy('viewed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(RECENT_VIEWS_SHOWN)
+      .execute();
+    return rows.map((r) => ({ hrUserName: r.hr_user_name, viewedAt: r.viewed_at }));
+  }
+
+  return {
+    byUser,
+    byId,
+    ensure,
+
+    async status(userId: string): Promise<PublicCvStatus> {
+      const row = await byUser(userId);
+      if (!row) return { isListed: false, listedAt: null, publicCV: null };
+      return {
+        isListed: row.is_listed === 1,
+        listedAt: row.listed_at,
+        publicCV: {
+          _id: row.id,
+          curriculumVitaeID: row.cv_id,
+          viewCount: row.view_count,
+          hrViews: await recentViews(row.id),
+        },
+      };
+    },
+
+    /** Flips the listing; the personal-info copy is refreshed on the way. */
+    async toggle(userId: string): Promise<ListingRow> {
+      const row = await ensure(userId);
+      const listing = row.is_listed !== 1;
+      const now = nowIso();
+      await db
+        .updateTable('public_cvs')
+        .set({
+          is_listed: listing ? 1 : 0,
+          listed_at: listing ? now : row.listed_at,
+          updated_at: now,
+          ...(await personalCopy(db, userId)),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return (await byUser(userId))!;
+    },
+
+    /** Keeps the browse copy in step with the owner's personal info. */
+    async refreshPersonalInfo(userId: string): Promise<void> {
+      if (!(await byUser(userId))) return;
+      await db
+        .updateTable('public_cvs')
+        .set({ ...(await personalCopy(db, userId)), updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    async recordView(
+      row: ListingRow,
+      hr: { id: string; name: string },
+    ): Promise<HrView & { viewCount: number }> {
+      const viewedAt = nowIso();
+      await db
+        .updateTable('public_cvs')
+        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+        .where('id', '=', row.id)
+        .execute();
+      await db
+        .insertInto('public_cv_views')
+        .values({
+          id: newId(),
+          public_cv_id: row.id,
+          hr_user_id: hr.id,
+          hr_user_name: hr.name,
+          viewed_at: viewedAt,
+        })
+        .execute();
+      const { view_count } = await db
+        .selectFrom('public_cvs')
+        .select('view_count')
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      return { hrUserName: hr.name, viewedAt, viewCount: view_count };
+    },
+
+    /**
+     * One page of listed CVs for an HR user: two indexed queries (count + page) and
+     * one for the stats, whatever the page size; `isSaved` comes from a join.
+     */
+    async browse(hrUserId: string, q: BrowseQuery): Promise<BrowsePage> {
+      let base = db.selectFrom('public_cvs as p').where('p.is_listed', '=', 1);
+      if (q.search) {
+        base = base.where(
+          sql<boolean>`p.full_name_lower like ${likePattern(q.search)} escape '\\'`,
+        );
+      }
+      if (q.gender === 'male' || q.gender === 'female')
+        base = base.where('p.gender', '=', q.gender);
+      if (q.gender === 'other') base = base.where('p.gender', 'not in', ['male', 'female']);
+      if (q.savedOnly) {
+        base = base.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('hr_saved_cvs as s2')
+              .select('s2.id')
+              .whereRef('s2.public_cv_id', '=', 'p.id')
+              .where('s2.hr_user_id', '=', hrUserId),
+          ),
+        );
+      }
+      let page = base
+        .leftJoin('hr_saved_cvs as s', (j) =>
+          j.onRef('s.public_cv_id', '=', 'p.id').on('s.hr_user_id', '=', hrUserId),
+        )
+        .select([
+          'p.id',
+          'p.cv_id',
+          'p.full_name',
+          'p.date_of_birth',
+          'p.gender',
+          'p.nationality',
+          'p.listed_at',
+          'p.view_count',
+          's.id as saved_id',
+        ]);
+      if (q.sort === 'name') page = page.orderBy('p.full_name_lower', 'asc').orderBy('p.id', 'asc');
+      else if (q.sort === 'views')
+        page = page.orderBy('p.view_count', 'desc').orderBy('p.id', 'desc');
+      else {
+        const dir = q.sort === 'oldest' ? 'asc' : 'desc';
+        page = page.orderBy('p.listed_at', dir).orderBy('p.id', dir);
+      }
+      const [rows, filtered, available, saved] = await Promise.all([
+        page
+          .limit(q.limit)
+          .offset((q.page - 1) * q.limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('public_cvs')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('is_listed', '=', 1)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('hr_saved_cvs')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('hr_user_id', '=', hrUserId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const total = Number(filtered.n);
+      const data: BrowseItem[] = rows.map((r) => ({
+        _id: r.id,
+        curriculumVitaeID: r.cv_id,
+        fullName: r.full_name,
+        dateOfBirth: r.date_of_birth,
+        gender: r.gender,
+        nationality: r.nationality,
+        listedAt: r.listed_at ?? '',
+        viewCount: r.view_count,
+        isSaved: r.saved_id !== null,
+      }));
+      return {
+        data,
+        total,
+        page: q.page,
+        hasMore: q.page * q.limit < total,
+        stats: { available: Number(available.n), saved: Number(saved.n) },
+      };
+    },
+  };
+}
+
+export type PublicCvRepo = ReturnType<typeof publicCvRepo>;
