@@ -49,7 +49,7 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: 'cv-builder',
-    element: lazyPage(() => import('../features/placeholder/cv-builder-placeholder.tsx')),
+    element: lazyPage(() => import('../features/builder/builder-page.tsx')),
   },
   {
     path: 'view-cv',

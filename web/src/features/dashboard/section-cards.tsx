@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import { indicatorFor } from '@vitae/core/section-status';
+import { useStatuses } from '../sections/api.ts';
+import { SECTION_CARDS, builderLink, type TabDef } from '../sections/catalog.ts';
+import { StatusBadge } from '../sections/status-badge.tsx';
+
+/** The 14 section cards, their statuses fetched in parallel (spec sections 2 and 4). */
+export function SectionCards() {
+  const statuses = useStatuses(SECTION_CARDS.map((c) => c.status));
+  return (
+    <section aria-labelledby="cv-sections-title">
+      <h2 id="cv-sections-title" className="text-lg font-semibold text-slate-900">
+        Your CV sections
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Open a section to add or edit it. The badge shows how complete it is.
+      </p>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {SECTION_CARDS.map((card, i) => (
+          <li key={card.tab}>
+            <SectionCard
+              card={card}
+              status={statuses[i]?.data}
+              loading={statuses[i]?.isPending ?? true}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function SectionCard({
+  card,
+  status,
+  loading,
+}: {
+  card: TabDef;
+  status: number | undefined;
+  loading: boolean;
+}) {
+  const indicator = indicatorFor(card.status, status);
+  return (
+    <Link
+      to={builderLink(card.tab)}
+      state={{ tab: card.tab }}
+      data-card={card.tab}
+      className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow-md"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-semibold text-slate-900 group-hover:text-brand-700">{card.title}</h3>
+        <StatusBadge indicator={indicator} loading={loading} />
+      </div>
+      <p className="mt-1 flex-1 text-sm text-slate-600">{card.blurb}</p>
+      <span className="mt-3 text-sm font-semibold text-brand-700" aria-hidden="true">
+        Edit section →
+      </span>
+    </Link>
+  );
+}

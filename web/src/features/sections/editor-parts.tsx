@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatDay } from '@vitae/core/dates';
+import { Banner } from '../../components/ui/banner.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+
+/** Success banners vanish after 3 seconds (spec section 9). */
+export const SUCCESS_MS = 3000;
+/** After a save on a non-empty list the form closes after 1 second. */
+export const CLOSE_FORM_MS = 1000;
+
+/** A message that clears itself after `ms`; a new message restarts the clock. */
+export function useFlash(ms = SUCCESS_MS): [string | null, (message: string) => void] {
+  const [message, setMessage] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const flash = useCallback(
+    (m: string) => {
+      clearTimeout(timer.current);
+      setMessage(m);
+      timer.current = setTimeout(() => setMessage(null), ms);
+    },
+    [ms],
+  );
+  return [message, flash];
+}
+
+export function LastUpdated({ value }: { value?: string | null }) {
+  if (!value) return null;
+  return <p className="text-xs text-slate-600">Last updated: {formatDay(value)}</p>;
+}
+
+export function SectionLoading() {
+  return (
+    <div role="status" className="flex items-center gap-3 py-10 text-sm text-slate-600">
+      <Spinner className="text-brand-600" />
+      Loading...
+    </div>
+  );
+}
+
+/** The success banner and the error banner of a section screen. */
+export function Messages({
+  success,
+  error,
+  onCloseError,
+}: {
+  success: string | null;
+  error: ReactNode;
+  onCloseError: () => void;
+}) {
+  return (
+    <>
+      {success && <Banner tone="success">{success}</Banner>}
+      {error && (
+        <Banner tone="error" onClose={onCloseError}>
+          {error}
+        </Banner>
+      )}
+    </>
+  );
+}

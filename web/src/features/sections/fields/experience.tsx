@@ -1,0 +1,47 @@
+import { formatDateRange } from '@vitae/core/dates';
+import type { Experience } from '@vitae/core/sections/experience';
+import { Area, Row, Text } from '../form-parts.tsx';
+import type { FieldsProps, SectionUi } from '../section-ui.ts';
+import { EntryText, joined } from '../summary-parts.tsx';
+import type { Entry } from '../api.ts';
+
+function ExperienceFields({ form }: FieldsProps) {
+  return (
+    <>
+      <Text form={form} name="title" label="Experience title" required maxLength={100} />
+      <Text form={form} name="company" label="Company or organisation" maxLength={100} />
+      <Row>
+        <Text form={form} name="startDate" label="Start date" type="month" />
+        <Text
+          form={form}
+          name="endDate"
+          label="End date"
+          type="month"
+          hint="Leave empty if ongoing"
+        />
+      </Row>
+      <Area form={form} name="description" label="Description" max={1000} />
+    </>
+  );
+}
+
+function ExperienceSummary({ entry }: { entry: Entry }) {
+  const e = entry as Entry<'experience'> & Experience;
+  return (
+    <EntryText
+      title={e.title}
+      meta={joined(e.company, formatDateRange(e.startDate, e.endDate))}
+      body={e.description}
+    />
+  );
+}
+
+export const experienceUi: SectionUi = {
+  key: 'experience',
+  noun: 'experience',
+  saveError: 'Failed to save experience. Please try again.',
+  deleteError: 'Failed to delete experience. Please try again.',
+  Fields: ExperienceFields,
+  Summary: ExperienceSummary,
+  entryName: (e) => String((e as Entry<'experience'>).title),
+};

@@ -1,0 +1,74 @@
+import { useWatch } from 'react-hook-form';
+import { LICENSE_CODES } from '@vitae/core/sections/personal-info';
+import { SelectField } from '../../../components/ui/field.tsx';
+import { Check, Row, Text, fieldError } from '../form-parts.tsx';
+import type { FieldsProps, SectionUi } from '../section-ui.ts';
+
+const SA_NATIONALITY = 'South African';
+
+/** Passport and nationality only for non-citizens; the licence code only with a licence. */
+function PersonalInfoFields({ form }: FieldsProps) {
+  const [saCitizen, driversLicense] = useWatch({
+    control: form.control,
+    name: ['saCitizen', 'driversLicense'],
+  }) as [boolean, boolean];
+  return (
+    <>
+      <Text
+        form={form}
+        name="fullName"
+        label="Full name"
+        required
+        maxLength={30}
+        autoComplete="name"
+      />
+      <Row>
+        <Text
+          form={form}
+          name="dateOfBirth"
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+        />
+        <SelectField label="Gender" error={fieldError(form, 'gender')} {...form.register('gender')}>
+          <option value="">Select gender</option>
+          <option value="male">Male</option>
+          <option value="female">Female</option>
+        </SelectField>
+      </Row>
+      <Text form={form} name="idNumber" label="ID number" maxLength={13} inputMode="numeric" />
+      <Check form={form} name="saCitizen" label="I am a South African citizen" />
+      {!saCitizen && (
+        <Row>
+          <Text form={form} name="ppNumber" label="Passport number" maxLength={20} />
+          <Text form={form} name="nationality" label="Nationality" maxLength={50} />
+        </Row>
+      )}
+      <Check form={form} name="driversLicense" label="I have a driver's licence" />
+      {driversLicense && (
+        <SelectField
+          label="Licence code"
+          error={fieldError(form, 'licenseCode')}
+          {...form.register('licenseCode')}
+        >
+          <option value="">Select a licence code</option>
+          {LICENSE_CODES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+      )}
+    </>
+  );
+}
+
+export const personalInfoUi: SectionUi = {
+  key: 'personal-info',
+  noun: 'personal information',
+  saveFallback: 'Network error. Please try again.',
+  savedMessage: 'Personal information saved successfully!',
+  Fields: PersonalInfoFields,
+  // A citizen has no passport number to keep, and their nationality is South African.
+  toPayload: (v) => (v.saCitizen ? { ...v, ppNumber: '', nationality: SA_NATIONALITY } : v),
+};

@@ -1,0 +1,47 @@
+import { formatDateRange } from '@vitae/core/dates';
+import { Area, Row, Text } from '../form-parts.tsx';
+import type { FieldsProps, SectionUi } from '../section-ui.ts';
+import { EntryText, joined } from '../summary-parts.tsx';
+import type { Entry } from '../api.ts';
+
+function TertiaryEducationFields({ form }: FieldsProps) {
+  return (
+    <>
+      <Text form={form} name="instituteName" label="Institute name" required maxLength={100} />
+      <Text
+        form={form}
+        name="certificationType"
+        label="Qualification"
+        maxLength={100}
+        placeholder="e.g. BCom Accounting, National Diploma"
+      />
+      <Row>
+        <Text form={form} name="startDate" label="Start date" required type="month" />
+        <Text form={form} name="endDate" label="End date" required type="month" />
+      </Row>
+      <Area form={form} name="description" label="Description" max={500} />
+      <Area form={form} name="additionalInfo" label="Additional information" max={500} />
+    </>
+  );
+}
+
+function TertiaryEducationSummary({ entry }: { entry: Entry }) {
+  const e = entry as Entry<'tertiary-education'>;
+  return (
+    <EntryText
+      title={e.certificationType ? `${e.certificationType}, ${e.instituteName}` : e.instituteName}
+      meta={joined(formatDateRange(e.startDate, e.endDate))}
+      body={e.description}
+    />
+  );
+}
+
+export const tertiaryEducationUi: SectionUi = {
+  key: 'tertiary-education',
+  noun: 'tertiary education',
+  saveError: 'Failed to save tertiary education. Please try again.',
+  deleteError: 'Failed to delete education entry. Please try again.',
+  Fields: TertiaryEducationFields,
+  Summary: TertiaryEducationSummary,
+  entryName: (e) => String((e as Entry<'tertiary-education'>).instituteName),
+};

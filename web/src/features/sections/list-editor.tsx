@@ -1,0 +1,224 @@
+import { useEffect, useRef, useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useSectionList, useSectionMutations, type Entry } from './api.ts';
+import { CLOSE_FORM_MS, LastUpdated, Messages, SectionLoading, useFlash } from './editor-parts.tsx';
+import type { SectionUi } from './section-ui.ts';
+import { formValuesOf, saveErrorOf, useSectionForm } from './use-section-form.ts';
+
+type Mode = { kind: 'hidden' } | { kind: 'adding' } | { kind: 'editing'; id: string };
+const HIDDEN: Mode = { kind: 'hidden' };
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * The one editor of every list section (spec section 2, common behaviour): the form shows
+ * directly on an empty list, else behind Add; Edit pre-fills; Cancel hides and clears;
+ * Delete asks inline; success banners last 3 s.
+ */
+export function ListEditor({ ui }: { ui: SectionUi }) {
+  const list = useSectionList(ui.key);
+  const { create, update, remove } = useSectionMutations(ui.key);
+  const { form, formRef, empty, onInvalid, showServerErrors } = useSectionForm(ui);
+  const [mode, setMode] = useState<Mode>(HIDDEN);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [success, flash] = useFlash();
+  const [error, setError] = useState<string | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  if (list.isPending) return <SectionLoading />;
+  const entries = (list.data ?? []) as Entry[];
+  const formOpen = mode.kind !== 'hidden' || entries.length === 0;
+  const editingId = mode.kind === 'editing' ? mode.id : null;
+  const Noun = capital(ui.noun);
+
+  const closeForm = () => {
+    clearTimeout(closeTimer.current);
+    setMode(HIDDEN);
+    form.reset(empty);
+  };
+
+  const openAdd = () => {
+    closeForm();
+    setError(null);
+    setMode({ kind: 'adding' });
+  };
+
+  const openEdit = (entry: Entry) => {
+    clearTimeout(closeTimer.current);
+    setError(null);
+    setConfirming(null);
+    form.reset(formValuesOf(ui, entry as unknown as Record<string, unknown>));
+    setMode({ kind: 'editing', id: entry._id });
+    setTimeout(() => formRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), 0);
+  };
+
+  const onSubmit = async (payload: FieldValues) => {
+    setError(null);
+    const wasEmpty = entries.length === 0;
+    try {
+      if (editingId) await update.mutateAsync({ id: editingId, body: payload });
+      else await create.mutateAsync(ui.createBody ? ui.createBody(payload, entries) : payload);
+    } catch (e) {
+      const onFields = showServerErrors(e);
+      // A field message says it already, unless the section has its own fixed message.
+      if (!onFields || ui.saveError) setError(saveErrorOf(ui, e));
+      return;
+    }
+    flash(editingId ? `${Noun} updated successfully!` : `${Noun} added successfully!`);
+    if (wasEmpty) closeForm();
+    else {
+      // Leave the form on screen for a moment so the save is seen, then close it.
+      form.reset(empty);
+      closeTimer.current = setTimeout(() => setMode(HIDDEN), CLOSE_FORM_MS);
+    }
+  };
+
+  const onDelete = async (id: string) => {
+    setError(null);
+    try {
+      await remove.mutateAsync(id);
+      setConfirming(null);
+      if (editingId === id) closeForm();
+      flash(`${Noun} deleted successfully!`);
+    } catch {
+      setError(ui.deleteError ?? `Failed to delete ${ui.noun}. Please try again.`);
+    }
+  };
+
+  const busy = form.formState.isSubmitting;
+  const Fields = ui.Fields;
+  return (
+    <div className="space-y-5">
+      <Messages success={success} error={error} onCloseError={() => setError(null)} />
+
+      {entries.length > 0 && (
+        <ul className="space-y-3" aria-label={`Your ${ui.noun} entries`}>
+          {entries.map((entry) => (
+            <EntryItem
+              key={entry._id}
+              ui={ui}
+              entry={entry}
+              editing={editingId === entry._id}
+              confirming={confirming === entry._id}
+              deleting={remove.isPending && remove.variables === entry._id}
+              onEdit={() => openEdit(entry)}
+              onAskDelete={() => setConfirming(entry._id)}
+              onCancelDelete={() => setConfirming(null)}
+              onDelete={() => void onDelete(entry._id)}
+            />
+          ))}
+        </ul>
+      )}
+
+      {formOpen ? (
+        <Card className="p-4 sm:p-6">
+          <form
+            ref={formRef}
+            noValidate
+            aria-label={editingId ? `Edit ${ui.noun}` : `Add ${ui.noun}`}
+            onSubmit={form.handleSubmit(onSubmit, onInvalid)}
+            className="space-y-4"
+          >
+            <h3 className="text-base font-semibold text-slate-900">
+              {editingId ? `Edit ${ui.noun}` : `Add ${ui.noun}`}
+            </h3>
+            <Fields form={form} />
+            <div className="flex flex-wrap gap-2 pt-2">
+              <Button type="submit" loading={busy}>
+                {busy ? (editingId ? 'Updating...' : 'Adding...') : editingId ? 'Update' : 'Add'}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  closeForm();
+                  setError(null);
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        </Card>
+      ) : (
+        <Button variant="secondary" onClick={openAdd}>
+          <span aria-hidden="true">+</span> Add {ui.noun}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function EntryItem({
+  ui,
+  entry,
+  editing,
+  confirming,
+  deleting,
+  onEdit,
+  onAskDelete,
+  onCancelDelete,
+  onDelete,
+}: {
+  ui: SectionUi;
+  entry: Entry;
+  editing: boolean;
+  confirming: boolean;
+  deleting: boolean;
+  onEdit: () => void;
+  onAskDelete: () => void;
+  onCancelDelete: () => void;
+  onDelete: () => void;
+}) {
+  const Summary = ui.Summary;
+  const name = ui.entryName?.(entry) ?? ui.noun;
+  return (
+    <li>
+      <Card
+        data-entry={entry._id}
+        className={cn('p-4', editing && 'border-brand-500 ring-2 ring-brand-600/20')}
+      >
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0 flex-1 space-y-1 break-words">
+            {Summary ? <Summary entry={entry} /> : <p className="font-medium">{name}</p>}
+            <LastUpdated value={entry.lastUpdate} />
+          </div>
+          {!confirming && (
+            <div className="flex shrink-0 gap-2">
+              <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+                Edit
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                onClick={onAskDelete}
+                aria-label={`Delete ${name}`}
+              >
+                Delete
+              </Button>
+            </div>
+          )}
+        </div>
+        {confirming && (
+          <div
+            role="group"
+            aria-label="Confirm delete"
+            className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2"
+          >
+            <p className="mr-auto text-sm font-medium text-red-900">Delete this entry?</p>
+            <Button variant="danger" size="sm" loading={deleting} onClick={onDelete}>
+              Yes, Delete
+            </Button>
+            <Button variant="secondary" size="sm" onClick={onCancelDelete} disabled={deleting}>
+              Cancel
+            </Button>
+          </div>
+        )}
+      </Card>
+    </li>
+  );
+}
