@@ -9,4 +9,5 @@ export * from './sample-cv.ts';
 export * from './sections/index.ts';
 export * from './section-status.ts';
 export * from './media.ts';
+export * from './share.ts';
 export * from './hr.ts';

@@ -34,6 +34,7 @@ import { certificatesRoutes } from './certificates/certificates.routes.ts';
 import { firstImpressionRoutes } from './first-impression/first-impression.routes.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
+import { sharingRoutes } from './sharing/sharing.routes.ts';
 import { publicCvRoutes } from './public-cv/public-cv.routes.ts';
 import { hrRoutes } from './hr/hr.routes.ts';
 
@@ -145,6 +146,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   certificatesRoutes(app, deps);
   firstImpressionRoutes(app, deps);
   notificationsRoutes(app, deps);
+  sharingRoutes(app, deps);
   publicCvRoutes(app, deps);
   hrRoutes(app, deps);
   registerRealtime(app, deps);

@@ -70,6 +70,8 @@ export interface Database {
   section_attribute: SectionAttributeTable;
   section_employment_history: SectionEmploymentHistoryTable;
   notifications: NotificationsTable;
+  cv_shares: CvSharesTable;
+  cv_views: CvViewsTable;
   media: MediaTable;
   photos: PhotosTable;
   certificates: CertificatesTable;
@@ -275,5 +277,34 @@ export interface HrNotesTable {
   id: string;
   saved_cv_id: string;
   content: string;
+  created_at: string;
+}
+
+/** One share of a CV by email; the view pin is kept only as an HMAC. */
+export interface CvSharesTable {
+  id: string;
+  cv_id: string;
+  user_id: string;
+  subject: string;
+  message: string;
+  /** JSON text: [{ email, key }] */
+  recipients: string;
+  recipient_name: string | null;
+  template: string;
+  include_photo: number;
+  pin_hash: string;
+  created_at: string;
+}
+
+/** A recipient's view of a shared CV (after unlocking it). */
+export interface CvViewsTable {
+  id: string;
+  cv_id: string;
+  owner_user_id: string;
+  share_id: string | null;
+  recipient_email: string;
+  recipient_name: string;
+  ip_address: string;
+  user_agent: string;
   created_at: string;
 }

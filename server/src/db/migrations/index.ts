@@ -4,6 +4,7 @@ import * as m002 from './002-sections.ts';
 import * as m003 from './003-notifications.ts';
 import * as m004 from './004-cv.ts';
 import * as m005 from './005-media.ts';
+import * as m006 from './006-sharing.ts';
 import * as m007 from './007-hr.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-notifications': m003,
   '004-cv': m004,
   '005-media': m005,
+  '006-sharing': m006,
   '007-hr': m007,
 };
 

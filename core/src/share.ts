@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { CvData, TemplateId } from './cv.ts';
+import { TEMPLATE_IDS } from './cv.ts';
+
+/** Sharing a CV by email with a view pin (spec sections 2, 5, 7 and 9). */
+export const SHARE_SUBJECT_MAX = 100;
+export const SHARE_MESSAGE_MAX = 1000;
+/** A sane ceiling on one share: keeps the feature from becoming a bulk mailer. */
+export const SHARE_RECIPIENTS_MAX = 20;
+export const VIEW_PIN_LENGTH = 6;
+export const VIEW_PIN_CHECK_DELAY_MS = 500;
+export const SHARE_SUCCESS_REDIRECT_MS = 3_000;
+/** Wrong pins allowed per CV from one client, and in total, within the lockout window. */
+export const UNLOCK_FAILURES_PER_CLIENT = 5;
+export const UNLOCK_FAILURES_PER_CV = 20;
+export const UNLOCK_LOCKOUT_MS = 15 * 60 * 1000;
+/** How long an unlocked browser keeps access to a shared CV. */
+export const UNLOCK_GRANT_MS = 12 * 60 * 60 * 1000;
+export const ANONYMOUS_VIEWER_NAME = 'Anonymous Viewer';
+export const ANONYMOUS_VIEWER_EMAIL = 'anonymous@viewer.invalid';
+
+export const SHARE_MESSAGES = {
+  subjectRequired: 'Subject is required',
+  subjectTooLong: `Subject must be ${SHARE_SUBJECT_MAX} characters or less`,
+  messageRequired: 'Message is required',
+  messageTooLong: `Message must be ${SHARE_MESSAGE_MAX} characters or less`,
+  emailInvalid: 'Please enter a valid email address',
+  emailDuplicate: 'This email address is already added',
+  recipientsRequired: 'At least one recipient is required',
+  recipientsTooMany: `You can share with at most ${SHARE_RECIPIENTS_MAX} recipients at once`,
+  shareFailed: 'Failed to share CV',
+  fetchFailed: 'Failed to fetch share CV',
+  sent: 'Your CV has been sent! Good luck with your applications!',
+  cvNotFoundTitle: 'CV Not Found',
+  cvNotFound: 'The shared CV could not be found or may have been removed.',
+  pinRequired: 'Please enter a view pin',
+  notLoaded: 'CV information not loaded yet',
+  pinInvalid: 'Invalid view pin. Please check and try again.',
+  lockedOut: 'Too many incorrect pins. Please try again in 15 minutes.',
+  tooManyShares: 'You have shared your CV too many times. Please try again later.',
+  notUnlocked: 'Please enter the view pin first.',
+  viewedTitle: 'Your CV was viewed',
+} as const;
+
+/** The spec's basic pattern: text, @, text, dot, text, with no spaces. */
+export const SHARE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isShareEmail = (value: string): boolean =>
+  value.length <= 254 && SHARE_EMAIL_PATTERN.test(value);
+
+export const defaultShareSubject = (fullName: string): string =>
+  `CV Application - ${fullName.trim() || 'Professional Opportunity'}`;
+
+export const defaultShareMessage = (fullName: string): string =>
+  [
+    'Dear Hiring Manager,',
+    '',
+    'I hope this message finds you well. Please find my CV attached for your consideration. ' +
+      'I believe my skills and experience make me a strong candidate, and I would welcome the ' +
+      'opportunity to discuss how I can contribute to your team.',
+    '',
+    'Thank you for your time and consideration.',
+    '',
+    'Kind regards,',
+    fullName.trim(),
+  ].join('\n');
+
+/** Newlines in a subject would let a sender forge mail headers. */
+const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+
+export const shareRecipientSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .refine((v) => isShareEmail(v), SHARE_MESSAGES.emailInvalid),
+  key: z.string().max(100).optional(),
+});
+
+export const shareCvSchema = z.object({
+  curriculumVitaeID: z.string().regex(/^[0-9a-f]{24}$/, SHARE_MESSAGES.shareFailed),
+  subject: z
+    .string({ error: SHARE_MESSAGES.subjectRequired })
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .min(1, SHARE_MESSAGES.subjectRequired)
+        .max(SHARE_SUBJECT_MAX, SHARE_MESSAGES.subjectTooLong),
+    ),
+  message: z
+    .string({ error: SHARE_MESSAGES.messageRequired })
+    .refine((v) => v.trim() !== '', SHARE_MESSAGES.messageRequired)
+    .refine((v) => v.length <= SHARE_MESSAGE_MAX, SHARE_MESSAGES.messageTooLong),
+  recipients: z
+    .array(shareRecipientSchema, { error: SHARE_MESSAGES.recipientsRequired })
+    .min(1, SHARE_MESSAGES.recipientsRequired)
+    .max(SHARE_RECIPIENTS_MAX, SHARE_MESSAGES.recipientsTooMany)
+    .refine(
+      (list) => new Set(list.map((r) => r.email.toLowerCase())).size === list.length,
+      SHARE_MESSAGES.emailDuplicate,
+    ),
+  /** Only whether a photo is wanted counts: the server uses the owner's assigned photo. */
+  assignedPhotoUrl: z.string().max(2000).nullable().optional(),
+  /** Missing means the template the owner last chose for their CV (template01 by default). */
+  CVTemplate: z.enum(TEMPLATE_IDS as [TemplateId, ...TemplateId[]]).optional(),
+});
+export type ShareCvInput = z.input<typeof shareCvSchema>;
+export type ShareCvPayload = z.output<typeof shareCvSchema>;
+
+export const unlockSchema = z.object({
+  cvId: z.string().regex(/^[0-9a-f]{24}$/, SHARE_MESSAGES.pinInvalid),
+  pin: z
+    .string({ error: SHARE_MESSAGES.pinRequired })
+    .trim()
+    .min(1, SHARE_MESSAGES.pinRequired)
+    .max(VIEW_PIN_LENGTH, SHARE_MESSAGES.pinInvalid),
+});
+
+export const trackViewSchema = z.object({
+  curriculumVitaeID: z.string().regex(/^[0-9a-f]{24}$/, SHARE_MESSAGES.notUnlocked),
+  recipientEmail: z.string().max(254).optional(),
+  recipientName: z.string().max(100).optional(),
+  ipAddress: z.string().max(100).optional(),
+  userAgent: z.string().max(500).optional(),
+});
+
+/** A share as its owner reads it: never the pin. */
+export interface ShareRecord {
+  _id: string;
+  curriculumVitaeID: string;
+  subject: string;
+  message: string;
+  recipients: Array<{ email: string; key: string }>;
+  recipientName: string | null;
+  CVTemplate: TemplateId;
+  assignedPhotoUrl: string | null;
+  createdAt: string;
+}
+
+/** What the locked screen may know: that the CV exists, and whose it is. */
+export interface SharedCvSummary {
+  exists: true;
+  curriculumVitaeID: string;
+  fullName: string;
+}
+
+/** An unlocked CV: the data in the template its sender chose. */
+export interface UnlockedCv {
+  cv: { _id: string; template: TemplateId };
+  data: CvData;
+}

@@ -1,0 +1,346 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SHARE_MESSAGES, type UnlockedCv } from '@vitae/core';
+import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { logCapture } from '../auth/test-helpers.ts';
+import { UNLOCK_COOKIE } from './unlock-grant.ts';
+
+const logs = logCapture();
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ logStream: logs });
+});
+afterAll(() => t.close());
+afterEach(() => void vi.useRealTimers());
+
+type Owner = { cookie: string; userId: string; cvId: string };
+let ipCounter = 0;
+const freshIp = () => `172.16.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+async function owner(fullName = 'Naledi Dlamini'): Promise<Owner> {
+  const me = await loginAs(t, { fullName });
+  const headers = { cookie: me.cookie };
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/personal-info',
+    headers,
+    payload: { fullName },
+  });
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/personal-summary',
+    headers,
+    payload: { content: 'Seasoned analyst with a decade of delivery.' },
+  });
+  const cv = await t.app.inject({ method: 'GET', url: '/api/curriculum-vitae', headers });
+  return { ...me, cvId: (cv.json() as { _id: string })._id };
+}
+
+const payload = (cvId: string, over: Record<string, unknown> = {}) => ({
+  curriculumVitaeID: cvId,
+  subject: 'CV Application - Naledi Dlamini',
+  message: 'Dear Hiring Manager,\n\nPlease consider my CV.\n\nNaledi Dlamini',
+  recipients: [
+    { email: 'hr@acme.example', key: 'a' },
+    { email: 'boss@globex.example', key: 'b' },
+  ],
+  assignedPhotoUrl: null,
+  CVTemplate: 'template05',
+  ...over,
+});
+
+const share = (o: Owner, over: Record<string, unknown> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/share-cv',
+    headers: { cookie: o.cookie },
+    payload: payload(o.cvId, over),
+  });
+
+async function pinFor(email: string): Promise<{ pin: string; text: string; html: string }> {
+  const mail = (await t.outbox()).find((m) => m.to === email);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  const pin = /View pin: (\d{6})/.exec(mail.text)?.[1];
+  if (!pin) throw new Error('no pin in mail');
+  return { pin, text: mail.text, html: mail.html };
+}
+
+const unlock = (cvId: string, pin: string, ip = '10.200.0.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/share-cv/unlock',
+    payload: { cvId, pin },
+    remoteAddress: ip,
+  });
+
+const wrongPin = (pin: string) => String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
+
+const unlockCookie = (res: { cookies: Array<{ name: string; value: string }> }) => {
+  const c = res.cookies.find((x) => x.name === UNLOCK_COOKIE);
+  if (!c) throw new Error('no unlock cookie');
+  return `${UNLOCK_COOKIE}=${c.value}`;
+};
+
+describe('POST /api/share-cv validation', () => {
+  let o: Owner;
+  beforeAll(async () => {
+    o = await owner();
+  });
+
+  it.each([
+    ['subject', { subject: '' }, SHARE_MESSAGES.subjectRequired],
+    ['subject', { subject: 'x'.repeat(101) }, 'Subject must be 100 characters or less'],
+    ['message', { message: '   ' }, SHARE_MESSAGES.messageRequired],
+    ['message', { message: 'x'.repeat(1001) }, 'Message must be 1000 characters or less'],
+    ['recipients', { recipients: [] }, SHARE_MESSAGES.recipientsRequired],
+    [
+      'recipients',
+      { recipients: [{ email: 'not an@email', key: 'k' }] },
+      SHARE_MESSAGES.emailInvalid,
+    ],
+    [
+      'recipients',
+      { recipients: [{ email: 'a@b.co' }, { email: 'A@b.co' }] },
+      SHARE_MESSAGES.emailDuplicate,
+    ],
+    [
+      'recipients',
+      { recipients: Array.from({ length: 21 }, (_, i) => ({ email: `r${i}@x.example` })) },
+      SHARE_MESSAGES.recipientsTooMany,
+    ],
+  ])('%s %j → %s', async (field, over, message) => {
+    const res = await share(o, over);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors[field]).toBe(message);
+  });
+
+  it('needs a session and the CV to be yours', async () => {
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-cv',
+      payload: payload(o.cvId),
+    });
+    expect(anon.statusCode).toBe(401);
+    const other = await owner('Someone Else');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-cv',
+      headers: { cookie: other.cookie },
+      payload: payload(o.cvId),
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await t.outbox()).toHaveLength(0);
+  });
+});
+
+describe('sharing and unlocking', () => {
+  let o: Owner;
+  let pin: string;
+  let shareId: string;
+  beforeAll(async () => {
+    o = await owner();
+    const res = await share(o);
+    expect(res.statusCode).toBe(201);
+    shareId = res.json().data._id;
+    pin = (await pinFor('hr@acme.example')).pin;
+  });
+
+  it('mails each recipient once with the absolute link and the same pin', async () => {
+    const mails = (await t.outbox()).filter((m) =>
+      ['hr@acme.example', 'boss@globex.example'].includes(m.to),
+    );
+    expect(mails).toHaveLength(2);
+    const link = `http://localhost:5000/view-shared-cv/${o.cvId}`;
+    for (const m of mails) {
+      expect(m.subject).toBe('CV Application - Naledi Dlamini');
+      expect(m.text).toContain('Please consider my CV.');
+      expect(m.text).toContain(link);
+      expect(m.text).toContain(`View pin: ${pin}`);
+      expect(m.html).toContain(link);
+      expect(m.html).toContain(pin);
+    }
+  });
+
+  it('the owner reads the share without its pin; another user cannot', async () => {
+    const mine = await t.app.inject({
+      url: `/api/share-cv/${shareId}`,
+      headers: { cookie: o.cookie },
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({
+      _id: shareId,
+      curriculumVitaeID: o.cvId,
+      CVTemplate: 'template05',
+      recipients: [{ email: 'hr@acme.example' }, { email: 'boss@globex.example' }],
+    });
+    expect(mine.body).not.toContain(pin);
+    expect(mine.body).not.toMatch(/pin/i);
+    const other = await owner('Other Person');
+    const theirs = await t.app.inject({
+      url: `/api/share-cv/${shareId}`,
+      headers: { cookie: other.cookie },
+    });
+    expect(theirs.statusCode).toBe(404);
+    const anon = await t.app.inject({ url: `/api/share-cv/${shareId}` });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('by-cv-id says only that the CV exists and whose it is', async () => {
+    const res = await t.app.inject({ url: `/api/share-cv/by-cv-id/${o.cvId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      exists: true,
+      curriculumVitaeID: o.cvId,
+      fullName: 'Naledi Dlamini',
+    });
+    expect(res.body).not.toContain(pin);
+    expect(res.body).not.toContain('Seasoned analyst');
+    const missing = await t.app.inject({ url: `/api/share-cv/by-cv-id/${'0'.repeat(24)}` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(SHARE_MESSAGES.cvNotFound);
+  });
+
+  it('a wrong pin does not unlock; the right one returns the CV in the chosen template', async () => {
+    const bad = await unlock(o.cvId, wrongPin(pin), freshIp());
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Invalid view pin. Please check and try again.');
+    expect(bad.cookies.find((c) => c.name === UNLOCK_COOKIE)).toBeUndefined();
+
+    const good = await unlock(o.cvId, pin, freshIp());
+    expect(good.statusCode).toBe(200);
+    const body = good.json() as UnlockedCv;
+    expect(body.cv).toEqual({ _id: o.cvId, template: 'template05' });
+    expect(body.data.personalInfo?.fullName).toBe('Naledi Dlamini');
+    expect(body.data.personalSummary?.summary).toContain('Seasoned analyst');
+    const cookie = good.cookies.find((c) => c.name === UNLOCK_COOKIE);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
+    expect(cookie!.value).not.toContain(pin);
+  });
+
+  it('the unlock cookie lets this browser reload the CV; a forged one does not', async () => {
+    const good = await unlock(o.cvId, pin, freshIp());
+    const cookie = unlockCookie(good);
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/curriculum-vitae/view',
+      headers: { cookie },
+      payload: { id: o.cvId },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.json().cv.template).toBe('template05');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/curriculum-vitae/view',
+      headers: { cookie: cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) },
+      payload: { id: o.cvId },
+    });
+    expect(forged.statusCode).toBe(403);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/curriculum-vitae/view',
+      payload: { id: o.cvId },
+    });
+    expect(none.statusCode).toBe(403);
+  });
+
+  it('track-view is refused without unlocking, and after it notifies the owner', async () => {
+    const body = { curriculumVitaeID: o.cvId, recipientEmail: 'x@y.z', recipientName: 'Spoof' };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-cv/track-view',
+      payload: body,
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const events: unknown[] = [];
+    const off = t.events.subscribe('cv.viewed', (e) => void events.push(e));
+    const ip = freshIp();
+    const cookie = unlockCookie(await unlock(o.cvId, pin, ip));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-cv/track-view',
+      headers: { cookie, 'user-agent': 'Recruiter Browser/1.0' },
+      payload: body,
+      remoteAddress: ip,
+    });
+    off();
+    expect(res.statusCode).toBe(200);
+    expect(events).toEqual([
+      expect.objectContaining({
+        userId: o.userId,
+        curriculumVitaeID: o.cvId,
+        recipientEmail: 'hr@acme.example',
+        recipientName: 'Anonymous Viewer',
+      }),
+    ]);
+    const view = await t.db
+      .selectFrom('cv_views')
+      .selectAll()
+      .where('cv_id', '=', o.cvId)
+      .executeTakeFirstOrThrow();
+    expect(view).toMatchObject({
+      ip_address: ip,
+      user_agent: 'Recruiter Browser/1.0',
+      recipient_email: 'hr@acme.example',
+      share_id: shareId,
+    });
+    const list = await t.app.inject({ url: '/api/notifications', headers: { cookie: o.cookie } });
+    const [n] = list.json().data;
+    expect(n).toMatchObject({
+      type: 'cv-viewed',
+      title: 'Your CV was viewed',
+      recipientEmail: 'hr@acme.example',
+      shareCVId: shareId,
+      isRead: false,
+    });
+    expect(n.message).toContain('Anonymous Viewer (hr@acme.example) viewed your CV on');
+  });
+
+  it('a pin unlocks only the CV it was issued for', async () => {
+    const other = await owner('Third Person');
+    const res = await unlock(other.cvId, pin, freshIp());
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('lockout', () => {
+  it('engages after 5 wrong pins from one client and releases after 15 minutes', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const o = await owner();
+    await share(o, { recipients: [{ email: 'lock1@acme.example' }] });
+    const { pin } = await pinFor('lock1@acme.example');
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await unlock(o.cvId, wrongPin(pin), ip)).statusCode).toBe(400);
+    }
+    const locked = await unlock(o.cvId, pin, ip);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe(SHARE_MESSAGES.lockedOut);
+    // Another client is not locked out by this one (below the per-CV total).
+    expect((await unlock(o.cvId, pin, freshIp())).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 15 * 60 * 1000 + 1000);
+    expect((await unlock(o.cvId, pin, ip)).statusCode).toBe(200);
+  });
+
+  it('engages for everyone after 20 wrong pins in total', async () => {
+    const o = await owner();
+    await share(o, { recipients: [{ email: 'lock2@acme.example' }] });
+    const { pin } = await pinFor('lock2@acme.example');
+    for (let i = 0; i < 20; i++) {
+      expect((await unlock(o.cvId, wrongPin(pin), freshIp())).statusCode).toBe(400);
+    }
+    expect((await unlock(o.cvId, pin, freshIp())).statusCode).toBe(429);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a view pin', async () => {
+    const o = await owner();
+    await share(o, { recipients: [{ email: 'logs@acme.example' }] });
+    const { pin } = await pinFor('logs@acme.example');
+    await unlock(o.cvId, wrongPin(pin), freshIp());
+    await unlock(o.cvId, pin, freshIp());
+    expect(logs.lines.length).toBeGreaterThan(0);
+    expect(logs.text()).not.toContain(pin);
+    expect(logs.text()).not.toContain(wrongPin(pin));
+  });
+});
