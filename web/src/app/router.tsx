@@ -74,6 +74,7 @@ export const appRoutes: RouteObject[] = [
 ];
 
 const queryLayout = () => lazyPage(() => import('./query-layout.tsx'));
+const appLayout = () => lazyPage(() => import('./app-layout.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -86,7 +87,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { index: true, element: <Navigate to="/app/dashboard" replace /> },
-          { element: queryLayout(), children: appRoutes },
+          { element: appLayout(), children: appRoutes },
         ],
       },
       { path: '*', element: <Navigate to="/" replace /> },
