@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCvData, EMPTY_CV, SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { buildMediaTestApp, png, upload, type MediaTestApp } from '../media/media-test-kit.ts';
 import { CV_MESSAGES } from './cv.routes.ts';
 
 type Who = { cookie: string; userId: string };
@@ -139,5 +140,49 @@ describe('GET /api/curriculum-vitae/data', () => {
     ]) {
       expect(data[list].length, list).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('GET /api/curriculum-vitae/data with media', () => {
+  let m: MediaTestApp;
+  beforeAll(async () => {
+    m = await buildMediaTestApp('local');
+  });
+  afterAll(() => m.close());
+
+  it('includes the assigned photo with a working signed URL, and no video or certificates yet', async () => {
+    const { cookie } = await loginAs(m);
+    const photo = await upload(
+      m,
+      cookie,
+      'image',
+      { data: await png(), filename: 'p.png', contentType: 'image/png' },
+      { preset: 'photo' },
+    );
+    expect(photo.statusCode, photo.body).toBe(200);
+    const { url, public_id } = photo.json<{ url: string; public_id: string }>();
+    const created = await m.app.inject({
+      method: 'POST',
+      url: '/api/photo',
+      headers: { cookie },
+      payload: { title: 'Portrait', photoUrl: url, publicId: public_id },
+    });
+    expect(created.statusCode).toBe(201);
+
+    const res = await m.app.inject({
+      method: 'GET',
+      url: '/api/curriculum-vitae/data',
+      headers: { cookie },
+    });
+    const data = res.json().data;
+    expect(data.assignedPhotoUrl).toEqual(expect.stringContaining(public_id));
+    expect(data.firstImpression).toBeNull();
+    expect(data.certificates).toEqual([]);
+    const img = await m.app.inject({
+      method: 'GET',
+      url: data.assignedPhotoUrl,
+      headers: { cookie },
+    });
+    expect(img.statusCode).toBe(200);
   });
 });
