@@ -14,7 +14,7 @@ import { TextField } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useAssignPhoto, useCreatePhoto, useDeletePhoto, usePhotos } from './api.ts';
-import { requestSignature, uploadToMedia, UploadError } from './media-upload.ts';
+import { requestSignature, uploadToMedia, UploadError } from '../../lib/media-upload.ts';
 
 type Stage = 'idle' | 'compressing' | 'signing' | 'uploading' | 'saving';
 

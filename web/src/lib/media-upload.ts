@@ -1,10 +1,10 @@
 import type { CloudUploadResponse, UploadKind, UploadSignature } from '@vitae/core/media';
-import { API_BASE, api } from '../../lib/api.ts';
+import { API_BASE, api } from './api.ts';
 
 /*
  * The signed-upload flow (design, API departure 2): ask for a signature, then post the
  * file with it to our media service. XHR rather than fetch, for upload progress.
- * (Certificates and the first impression use it too: a candidate for web/src/lib.)
+ * Used by the photo, certificate and first impression screens.
  */
 
 export function requestSignature(preset: 'photo' | 'none'): Promise<UploadSignature> {
@@ -51,4 +51,17 @@ export function uploadToMedia(
     };
     xhr.send(form);
   });
+}
+
+/** Media URLs come back relative to the API host; make them usable from the page. */
+export const mediaSrc = (url: string): string => (url.startsWith('/') ? `${API_BASE}${url}` : url);
+
+/**
+ * Gives back an upload no record will use (a save that failed after the upload).
+ * Best effort: the server also leaves unused uploads alone otherwise.
+ */
+export function discardUpload(publicId: string): void {
+  void api
+    .post('/api/photo-service/delete-large-certificate', { imageFile: publicId })
+    .catch(() => undefined);
 }
