@@ -1,0 +1,495 @@
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import {
+  CERTIFICATE_ACCEPT,
+  CERTIFICATE_MAX_BYTES,
+  CERTIFICATE_MESSAGES,
+  CERTIFICATE_REFRESH_THROTTLE_MS,
+  CERTIFICATE_TITLE_MAX,
+  CERTIFICATE_VIEW_AUTOCLOSE_MS,
+  type Certificate,
+} from '@vitae/core/media';
+import { formatDay } from '@vitae/core/dates';
+import { Banner } from '../../components/ui/banner.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import {
+  discardUpload,
+  mediaSrc,
+  requestSignature,
+  uploadToMedia,
+  UploadError,
+} from '../../lib/media-upload.ts';
+import { useFlash } from '../sections/editor-parts.tsx';
+import {
+  useCertificates,
+  useCreateCertificate,
+  useDeleteCertificate,
+  useUpdateCertificate,
+} from './api.ts';
+
+const ALLOWED_TYPES = ['application/pdf', 'image/jpeg', 'image/jpg', 'image/png'];
+const ALLOWED_EXTENSIONS = /\.(pdf|jpe?g|png)$/i;
+/** Seed data of the original product pointed at an example host: never opened. */
+const PLACEHOLDER_URL = /^https?:\/\/(www\.)?example\.(com|org|net)\//i;
+
+const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+
+/** Type then size (spec section 5); the server checks the bytes again. */
+export function checkCertificateFile(file: File): string | null {
+  const typeOk = file.type ? ALLOWED_TYPES.includes(file.type) : ALLOWED_EXTENSIONS.test(file.name);
+  if (!typeOk) return CERTIFICATE_MESSAGES.badType;
+  if (file.size > CERTIFICATE_MAX_BYTES) return CERTIFICATE_MESSAGES.tooLarge;
+  return null;
+}
+
+const documentUrl = (c: Certificate) => c.pdfUrl || c.photoUrl;
+
+interface Errors {
+  title?: string;
+  file?: string;
+  general?: string;
+}
+
+function DropZone({
+  file,
+  error,
+  hasCurrent,
+  onPick,
+}: {
+  file: File | null;
+  error?: string;
+  hasCurrent: boolean;
+  onPick: (f: File | undefined) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    onPick(e.dataTransfer.files[0]);
+  };
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor="certificate-file" className="block text-sm font-medium text-slate-800">
+        Certificate document
+      </label>
+      <div
+        role="button"
+        tabIndex={0}
+        aria-describedby="certificate-file-hint"
+        data-testid="certificate-drop-zone"
+        onClick={() => input.current?.click()}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            input.current?.click();
+          }
+        }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        className={`cursor-pointer rounded-lg border-2 border-dashed p-6 text-center focus-visible:outline-2 focus-visible:outline-brand-600 ${
+          over ? 'border-brand-600 bg-brand-50' : error ? 'border-red-500' : 'border-slate-300'
+        }`}
+      >
+        {file ? (
+          <p className="text-sm font-medium text-slate-900">
+            {file.name}{' '}
+            <span className="text-slate-600">({(file.size / 1024 / 1024).toFixed(2)} MB)</span>
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">
+            {hasCurrent
+              ? 'Keep the current document, or click / drag and drop a new one here'
+              : 'Click to choose a document, or drag and drop it here'}
+          </p>
+        )}
+        <p id="certificate-file-hint" className="mt-1 text-xs text-slate-600">
+          PDF, JPEG or PNG, up to 5MB
+        </p>
+      </div>
+      <input
+        id="certificate-file"
+        ref={input}
+        type="file"
+        accept={CERTIFICATE_ACCEPT}
+        className="sr-only"
+        onChange={(e) => {
+          onPick(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ViewDialog({ cert, onClose }: { cert: Certificate | null; onClose: () => void }) {
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (!cert) return null;
+  const url = documentUrl(cert);
+  const pdf = Boolean(cert.pdfUrl);
+  const placeholder = PLACEHOLDER_URL.test(url);
+  return (
+    <Dialog open onClose={onClose} title={cert.title} size="lg">
+      {placeholder ? (
+        <p>This certificate has a placeholder document ({url}) and cannot be opened.</p>
+      ) : (
+        <div className="space-y-4">
+          {!pdf && (
+            <img
+              src={mediaSrc(url)}
+              alt={cert.title}
+              className="mx-auto max-h-[60vh] rounded border border-slate-200"
+            />
+          )}
+          <a
+            href={mediaSrc(url)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex font-semibold text-brand-700 underline hover:text-brand-800"
+            // The modal gets out of the way once the document has its own tab.
+            onClick={() => {
+              timer.current = setTimeout(onClose, CERTIFICATE_VIEW_AUTOCLOSE_MS);
+            }}
+          >
+            {pdf ? 'Open PDF in new tab' : 'Open image in new tab'}
+          </a>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function CertificateItem({
+  cert,
+  confirming,
+  deleting,
+  onView,
+  onEdit,
+  onAskDelete,
+  onDelete,
+  onCancelDelete,
+}: {
+  cert: Certificate;
+  confirming: boolean;
+  deleting: boolean;
+  onView: () => void;
+  onEdit: () => void;
+  onAskDelete: () => void;
+  onDelete: () => void;
+  onCancelDelete: () => void;
+}) {
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium break-words text-slate-900">{cert.title}</p>
+          <p className="text-sm text-slate-700">
+            {cert.pdfUrl ? 'PDF Document' : 'Photo Document'}
+          </p>
+          <p className="text-xs text-slate-600">Last Updated: {formatDay(cert.lastUpdate)}</p>
+        </div>
+        {!confirming && (
+          <div className="flex gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={onView}
+              aria-label={`View ${cert.title}`}
+            >
+              View
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={onEdit}
+              aria-label={`Edit ${cert.title}`}
+            >
+              Edit
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={onAskDelete}
+              aria-label={`Delete ${cert.title}`}
+            >
+              Delete
+            </Button>
+          </div>
+        )}
+      </div>
+      {confirming && (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          <span className="text-sm text-slate-800">Delete this certificate?</span>
+          <Button size="sm" variant="danger" loading={deleting} onClick={onDelete}>
+            Yes, Delete
+          </Button>
+          <Button size="sm" variant="secondary" onClick={onCancelDelete}>
+            Cancel
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function CertificatesScreen() {
+  const certificates = useCertificates();
+  const create = useCreateCertificate();
+  const update = useUpdateCertificate();
+  const remove = useDeleteCertificate();
+  const [showForm, setShowForm] = useState(false);
+  const [editing, setEditing] = useState<Certificate | null>(null);
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirmId, setConfirmId] = useState<string | null>(null);
+  const [viewing, setViewing] = useState<Certificate | null>(null);
+  const [success, flash] = useFlash();
+  const lastRefresh = useRef(0);
+  const titleInput = useRef<HTMLInputElement>(null);
+  const list = certificates.data ?? [];
+  const empty = certificates.isSuccess && list.length === 0;
+
+  // The form opens by itself when there is nothing to list.
+  useEffect(() => {
+    if (empty) setShowForm(true);
+  }, [empty]);
+
+  const reset = () => {
+    setEditing(null);
+    setTitle('');
+    setFile(null);
+    setErrors({});
+    setProgress(null);
+  };
+
+  const pick = (f: File | undefined) => {
+    if (!f) return;
+    const problem = checkCertificateFile(f);
+    setErrors((e) => ({ ...e, file: problem ?? undefined, general: undefined }));
+    setFile(problem ? null : f);
+  };
+
+  const startEdit = (c: Certificate) => {
+    reset();
+    setEditing(c);
+    setTitle(c.title);
+    setShowForm(true);
+    window.setTimeout(() => titleInput.current?.focus(), 0);
+  };
+
+  const refresh = () => {
+    // Throttled: at most one refresh per 2 seconds (spec section 4).
+    const now = Date.now();
+    if (now - lastRefresh.current < CERTIFICATE_REFRESH_THROTTLE_MS) return;
+    lastRefresh.current = now;
+    void certificates.refetch().then((r) => {
+      if (r.isSuccess) flash(CERTIFICATE_MESSAGES.refreshed);
+    });
+  };
+
+  async function upload(f: File) {
+    const sig = await requestSignature('none');
+    setProgress(0);
+    const res = await uploadToMedia(isPdf(f) ? 'raw' : 'image', f, f.name, sig, {
+      onProgress: (p) => setProgress(Math.min(p, 99)),
+    });
+    setProgress(100);
+    return res;
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const next: Errors = {};
+    const trimmed = title.trim();
+    if (!trimmed) next.title = CERTIFICATE_MESSAGES.titleRequired;
+    else if (trimmed.length > CERTIFICATE_TITLE_MAX) next.title = CERTIFICATE_MESSAGES.titleTooLong;
+    if (!file && !editing) next.file = CERTIFICATE_MESSAGES.documentRequired;
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    let uploaded: string | null = null;
+    try {
+      const doc = file ? await upload(file) : null;
+      uploaded = doc?.public_id ?? null;
+      const body = {
+        title: trimmed,
+        ...(doc && file
+          ? {
+              publicId: doc.public_id,
+              pdfUrl: isPdf(file) ? doc.secure_url : '',
+              photoUrl: isPdf(file) ? '' : doc.secure_url,
+            }
+          : {}),
+      };
+      if (editing) await update.mutateAsync({ id: editing._id, ...body });
+      else await create.mutateAsync(body);
+      uploaded = null;
+      flash(editing ? CERTIFICATE_MESSAGES.updated : CERTIFICATE_MESSAGES.added);
+      reset();
+      if (list.length > 0) setShowForm(false);
+    } catch (err) {
+      if (uploaded) discardUpload(uploaded);
+      setErrors({
+        general:
+          err instanceof UploadError
+            ? err.message
+            : errorMessage(err, CERTIFICATE_MESSAGES.uploadFailed),
+      });
+      setProgress(null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const doDelete = (c: Certificate) =>
+    remove.mutate(
+      { id: c._id, publicId: c.publicId },
+      {
+        onSuccess: () => flash(CERTIFICATE_MESSAGES.deleted),
+        onSettled: () => setConfirmId(null),
+      },
+    );
+
+  return (
+    <div className="space-y-8">
+      <h2 className="text-xl font-semibold text-slate-900">Certificates &amp; Achievements</h2>
+      {success && <Banner tone="success">{success}</Banner>}
+
+      <section aria-labelledby="add-certificate-title" className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="add-certificate-title" className="text-lg font-semibold text-slate-900">
+            Add New Certificate
+          </h3>
+          <Button
+            variant="secondary"
+            aria-expanded={showForm}
+            aria-controls="certificate-form"
+            onClick={() => {
+              if (showForm) reset();
+              setShowForm(!showForm);
+            }}
+          >
+            {showForm ? 'Hide Form' : 'Add Certificate'}
+          </Button>
+        </div>
+        {showForm && (
+          <form
+            id="certificate-form"
+            onSubmit={submit}
+            noValidate
+            className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          >
+            {errors.general && <Banner tone="error">{errors.general}</Banner>}
+            <TextField
+              ref={titleInput}
+              label="Certificate title"
+              value={title}
+              maxLength={CERTIFICATE_TITLE_MAX}
+              onChange={(e) => {
+                setTitle(e.target.value);
+                setErrors((x) => ({ ...x, title: undefined }));
+              }}
+              error={errors.title}
+            />
+            <DropZone file={file} error={errors.file} hasCurrent={!!editing} onPick={pick} />
+            {progress !== null && (
+              <div>
+                <div
+                  role="progressbar"
+                  aria-label="Upload progress"
+                  aria-valuenow={progress}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  className="h-2 overflow-hidden rounded bg-slate-200"
+                >
+                  <div
+                    className="h-full bg-brand-600 transition-all"
+                    style={{ width: `${progress}%` }}
+                  />
+                </div>
+                <p className="mt-1 text-xs text-slate-600">{progress}%</p>
+              </div>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" loading={busy}>
+                {busy
+                  ? editing
+                    ? 'Updating...'
+                    : 'Adding...'
+                  : editing
+                    ? 'Update Certificate'
+                    : 'Add Certificate'}
+              </Button>
+              {editing && (
+                <Button variant="secondary" onClick={reset} disabled={busy}>
+                  Cancel
+                </Button>
+              )}
+            </div>
+          </form>
+        )}
+      </section>
+
+      <section aria-labelledby="certificates-title" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h3 id="certificates-title" className="text-lg font-semibold text-slate-900">
+            Your Certificates
+          </h3>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={refresh}
+            loading={certificates.isFetching && !certificates.isLoading}
+          >
+            Refresh
+          </Button>
+        </div>
+        {certificates.isLoading && (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner size="sm" /> Loading certificates...
+          </p>
+        )}
+        {remove.isError && <Banner tone="error">{CERTIFICATE_MESSAGES.deleteFailed}</Banner>}
+        {empty && (
+          <p className="text-sm text-slate-600">
+            No certificates added yet. Add your first certificate to get started!
+          </p>
+        )}
+        <ul className="space-y-3">
+          {list.map((c) => (
+            <CertificateItem
+              key={c._id}
+              cert={c}
+              confirming={confirmId === c._id}
+              deleting={remove.isPending}
+              onView={() => setViewing(c)}
+              onEdit={() => startEdit(c)}
+              onAskDelete={() => setConfirmId(c._id)}
+              onDelete={() => doDelete(c)}
+              onCancelDelete={() => setConfirmId(null)}
+            />
+          ))}
+        </ul>
+      </section>
+      <ViewDialog cert={viewing} onClose={() => setViewing(null)} />
+    </div>
+  );
+}
+
+export default CertificatesScreen;
