@@ -61,15 +61,15 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: 'hr-dashboard',
-    element: lazyPage(() => import('../features/placeholder/hr-dashboard-page.tsx')),
+    element: lazyPage(() => import('../features/hr/hr-dashboard-page.tsx')),
   },
   {
     path: 'hr-view-cv/:id',
-    element: lazyPage(() => import('../features/placeholder/hr-view-cv-placeholder.tsx')),
+    element: lazyPage(() => import('../features/hr/hr-view-cv-page.tsx')),
   },
   {
     path: 'hr-browse-cvs',
-    element: lazyPage(() => import('../features/placeholder/hr-browse-placeholder.tsx')),
+    element: lazyPage(() => import('../features/hr/hr-browse-page.tsx')),
   },
 ];
 

@@ -1,0 +1,102 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BrowsePage, BrowseSort, HrRankValue, SavedCv, SavedCvDetail } from '@vitae/core/hr';
+import { api } from '../../lib/api.ts';
+
+export const savedCvsKey = ['hr', 'saved-cvs'] as const;
+export const savedCvKey = (id: string) => ['hr', 'saved-cv', id] as const;
+
+export interface BrowseParams {
+  search: string;
+  gender: 'all' | 'male' | 'female' | 'other';
+  savedOnly: boolean;
+  sort: BrowseSort;
+  page: number;
+  limit: number;
+}
+
+/** Browse keys start with 'public-cv', so a live list change refetches them. */
+export const browseKey = (p: BrowseParams) => ['public-cv', 'browse', p] as const;
+
+export function browseUrl(p: BrowseParams): string {
+  const q = new URLSearchParams({
+    sort: p.sort,
+    gender: p.gender,
+    page: String(p.page),
+    limit: String(p.limit),
+  });
+  if (p.search.trim()) q.set('search', p.search.trim());
+  if (p.savedOnly) q.set('savedOnly', 'true');
+  return `/api/public-cv/browse?${q.toString()}`;
+}
+
+export function useBrowse(p: BrowseParams) {
+  return useQuery({
+    queryKey: browseKey(p),
+    queryFn: ({ signal }) => api.get<BrowsePage>(browseUrl(p), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSavedCvs() {
+  return useQuery({
+    queryKey: savedCvsKey,
+    queryFn: ({ signal }) =>
+      api.get<{ data: SavedCv[] }>('/hr/saved-cv/saved-cvs', { signal }).then((r) => r.data),
+  });
+}
+
+/** Opening a saved CV counts a view, so it is fetched once per visit, not on focus. */
+export function useSavedCv(id: string) {
+  return useQuery({
+    queryKey: savedCvKey(id),
+    queryFn: ({ signal }) => api.get<SavedCvDetail>(`/hr/saved-cv/${id}`, { signal }),
+    refetchOnWindowFocus: false,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useSaveCv() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<{ message: string; data: SavedCv }>(`/api/public-cv/save/${id}`),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['public-cv', 'browse'] });
+      void client.invalidateQueries({ queryKey: savedCvsKey });
+    },
+  });
+}
+
+/** After a change to one saved CV: patch the open view, refresh the dashboard list. */
+function useSavedCvUpdate(id: string) {
+  const client = useQueryClient();
+  return (saved: SavedCv) => {
+    client.setQueryData<SavedCvDetail>(savedCvKey(id), (old) => (old ? { ...old, ...saved } : old));
+    void client.invalidateQueries({ queryKey: savedCvsKey });
+  };
+}
+
+export function useSetRank(id: string) {
+  const update = useSavedCvUpdate(id);
+  return useMutation({
+    mutationFn: (rank: HrRankValue) => api.put<SavedCv>(`/hr/saved-cv/${id}/rank`, { rank }),
+    onSuccess: update,
+  });
+}
+
+export function useAddNote(id: string) {
+  const update = useSavedCvUpdate(id);
+  return useMutation({
+    mutationFn: (content: string) => api.put<SavedCv>(`/hr/saved-cv/${id}/notes`, { content }),
+    onSuccess: update,
+  });
+}
+
+export function useDeleteNote(id: string) {
+  const update = useSavedCvUpdate(id);
+  return useMutation({
+    mutationFn: (noteId: string) => api.delete<SavedCv>(`/hr/saved-cv/${id}/notes/${noteId}`),
+    onSuccess: update,
+  });
+}

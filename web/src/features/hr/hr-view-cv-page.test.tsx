@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SAMPLE_CV } from '@vitae/core/sample-cv';
+import type { SavedCvDetail } from '@vitae/core/hr';
+import { stubFetch } from '../auth/test-utils.tsx';
+import HrViewCvPage from './hr-view-cv-page.tsx';
+import { renderPage } from './hr-test-utils.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const DETAIL: SavedCvDetail = {
+  _id: 's1',
+  curriculumVitaeID: 'cv1',
+  fullName: 'Thandi Mokoena',
+  rank: 'good',
+  viewCount: 1,
+  dateSaved: '2026-11-01T10:00:00.000Z',
+  lastViewed: '2026-11-02T10:00:00.000Z',
+  notes: [{ _id: 'n1', content: 'Strong Python', createdAt: '2026-11-01T11:00:00.000Z' }],
+  curriculumVitae: SAMPLE_CV,
+  cvTemplate: 'template01',
+};
+
+const open = () => renderPage(<HrViewCvPage />, '/app/hr-view-cv/s1', '/app/hr-view-cv/:id');
+
+describe('HR view of a saved CV', () => {
+  it('shows the info bar and restores the previous rank with an alert on failure', async () => {
+    stubFetch((url, init) =>
+      init?.method === 'PUT'
+        ? { status: 500, body: { error: 'boom' } }
+        : { status: 200, body: DETAIL },
+    );
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    open();
+    expect(await screen.findByRole('heading', { name: 'Thandi Mokoena' })).toBeInTheDocument();
+    expect(screen.getByText(/1 view ·/)).toBeInTheDocument();
+    const rank = screen.getByLabelText('Rank') as HTMLSelectElement;
+    expect(rank.value).toBe('good');
+    await userEvent.selectOptions(rank, 'poor');
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Failed to update rank. Please try again.'),
+    );
+    expect(rank.value).toBe('good');
+  });
+
+  it('adds a note and deletes one after the inline confirmation', async () => {
+    const fetch = stubFetch((url, init) => {
+      if (init?.method === 'PUT')
+        return {
+          status: 200,
+          body: {
+            ...DETAIL,
+            notes: [
+              { _id: 'n2', content: 'Call Monday', createdAt: '2026-11-03T09:00:00.000Z' },
+              ...DETAIL.notes,
+            ],
+          },
+        };
+      if (init?.method === 'DELETE') return { status: 200, body: { ...DETAIL, notes: [] } };
+      return { status: 200, body: DETAIL };
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notes (1)' }));
+    const box = screen.getByLabelText('New note');
+    expect(screen.getByRole('button', { name: 'Add Note' })).toBeDisabled();
+    await userEvent.type(box, '  Call Monday ');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Note' }));
+    const notes = await screen.findByRole('list', { name: 'Notes' });
+    await waitFor(() =>
+      expect(within(notes).getAllByRole('listitem')[0]).toHaveTextContent('Call Monday'),
+    );
+    expect(
+      JSON.parse(fetch.mock.calls.find((c) => c[1]?.method === 'PUT')![1]!.body as string),
+    ).toEqual({
+      content: 'Call Monday',
+    });
+    await userEvent.click(within(notes).getAllByRole('button', { name: 'Delete' })[0]!);
+    expect(screen.getByText('Delete this note?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByText('Delete this note?')).not.toBeInTheDocument();
+    await userEvent.click(within(notes).getAllByRole('button', { name: 'Delete' })[0]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+    expect(await screen.findByText('No notes yet. Add your first note above!')).toBeInTheDocument();
+  });
+
+  it('says CV Not Found with a way back', async () => {
+    stubFetch(() => ({ status: 404, body: { error: 'Saved CV not found' } }));
+    open();
+    expect(await screen.findByRole('heading', { name: 'CV Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('The saved CV could not be found or may have been removed.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to HR Dashboard' })).toHaveAttribute(
+      'href',
+      '/app/hr-dashboard',
+    );
+  });
+});

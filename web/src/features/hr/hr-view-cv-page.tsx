@@ -1,0 +1,287 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import {
+  HR_MESSAGES,
+  RANK_VALUES,
+  RANK_LABELS,
+  type HrNote,
+  type HrRankValue,
+  type SavedCvDetail,
+} from '@vitae/core/hr';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { PageLoader } from '../../components/ui/spinner.tsx';
+import { CvLayout } from '../templates/cv-layout.tsx';
+import { useAddNote, useDeleteNote, useSavedCv, useSetRank } from './api.ts';
+import { RequireHr, dateTime, shortDate } from './hr-parts.tsx';
+
+/** Print opens this long after the click, once the print styles apply (spec section 9). */
+const PRINT_DELAY_MS = 100;
+
+/** /app/hr-view-cv/:id: one saved CV in the owner's template, with rank and notes. */
+export default function HrViewCvPage() {
+  return (
+    <RequireHr>
+      <HrViewCv />
+    </RequireHr>
+  );
+}
+
+function HrViewCv() {
+  const { id = '' } = useParams();
+  const query = useSavedCv(id);
+  if (query.isPending) return <PageLoader message="Loading CV..." />;
+  if (!query.data) return <NotFound />;
+  return <SavedCvView saved={query.data} />;
+}
+
+function NotFound() {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">CV Not Found</h1>
+      <p className="text-slate-600">The saved CV could not be found or may have been removed.</p>
+      <ButtonLink to="/app/hr-dashboard">Back to HR Dashboard</ButtonLink>
+    </main>
+  );
+}
+
+function SavedCvView({ saved }: { saved: SavedCvDetail }) {
+  const location = useLocation();
+  const [notesOpen, setNotesOpen] = useState(
+    Boolean((location.state as { notes?: boolean } | null)?.notes),
+  );
+  const [modal, setModal] = useState<'video' | 'certificates' | null>(null);
+  const cv = saved.curriculumVitae;
+  const name = saved.fullName || 'Unnamed CV';
+
+  return (
+    <div className="min-h-screen bg-slate-100 print:bg-white">
+      <header className="border-b border-slate-200 bg-white print:hidden">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3 sm:px-6">
+          <Link
+            to="/app/hr-dashboard"
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
+            ← Back to HR Dashboard
+          </Link>
+          <div className="mr-auto min-w-0">
+            <h1 className="truncate text-lg font-semibold text-slate-900">{name}</h1>
+            <p className="text-xs text-slate-600">
+              {saved.viewCount} {saved.viewCount === 1 ? 'view' : 'views'} · Saved{' '}
+              {shortDate(saved.dateSaved)} · Last viewed {shortDate(saved.lastViewed)}
+            </p>
+          </div>
+          <RankSelect id={saved._id} rank={saved.rank} />
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={notesOpen}
+            onClick={() => setNotesOpen((o) => !o)}
+          >
+            Notes ({saved.notes.length})
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => window.setTimeout(() => window.print(), PRINT_DELAY_MS)}
+          >
+            Print
+          </Button>
+          {cv.firstImpression?.videoUrl && (
+            <Button size="sm" variant="secondary" onClick={() => setModal('video')}>
+              First Impression
+            </Button>
+          )}
+          {cv.certificates.length > 0 && (
+            <Button size="sm" variant="secondary" onClick={() => setModal('certificates')}>
+              Certificates ({cv.certificates.length})
+            </Button>
+          )}
+        </div>
+      </header>
+      <div className="mx-auto grid max-w-6xl gap-6 px-2 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_auto] print:block print:p-0">
+        <main>
+          <CvLayout layout={saved.cvTemplate} data={cv} />
+        </main>
+        {notesOpen && <NotesPanel id={saved._id} notes={saved.notes} />}
+      </div>
+      <Dialog
+        open={modal === 'video'}
+        onClose={() => setModal(null)}
+        title={`First Impression Video of ${saved.fullName || 'This Candidate'}`}
+        size="lg"
+      >
+        {cv.firstImpression && (
+          <video src={cv.firstImpression.videoUrl} controls autoPlay className="w-full rounded-lg">
+            <track kind="captions" />
+          </video>
+        )}
+      </Dialog>
+      <Dialog
+        open={modal === 'certificates'}
+        onClose={() => setModal(null)}
+        title={`Certificates of ${name}`}
+      >
+        <ul className="space-y-3">
+          {cv.certificates.map((c) => {
+            const url = c.pdfUrl || c.photoUrl;
+            return (
+              <li key={c._id} className="flex items-center justify-between gap-3">
+                <div>
+                  <p className="font-medium text-slate-900">{c.title}</p>
+                  <p className="text-xs text-slate-500">{c.pdfUrl ? 'PDF Document' : 'Image'}</p>
+                </div>
+                <div className="flex gap-2">
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-sm font-semibold text-brand-700 underline"
+                  >
+                    View
+                  </a>
+                  <a href={url} download className="text-sm font-semibold text-brand-700 underline">
+                    Download
+                  </a>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </Dialog>
+    </div>
+  );
+}
+
+/** Sent at once; disabled while sending; the previous rank comes back on failure. */
+function RankSelect({ id, rank }: { id: string; rank: HrRankValue }) {
+  const setRank = useSetRank(id);
+  const [value, setValue] = useState<HrRankValue>(rank);
+  const change = (next: HrRankValue) => {
+    const previous = value;
+    setValue(next);
+    setRank.mutate(next, {
+      onError: () => {
+        setValue(previous);
+        window.alert(HR_MESSAGES.rankFailed);
+      },
+    });
+  };
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      Rank
+      <select
+        value={value}
+        disabled={setRank.isPending}
+        onChange={(e) => change(e.target.value as HrRankValue)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+      >
+        {(['null', ...RANK_VALUES.filter((r) => r !== 'null')] as HrRankValue[]).map((r) => (
+          <option key={r} value={r}>
+            {RANK_LABELS[r]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function NotesPanel({ id, notes }: { id: string; notes: HrNote[] }) {
+  const addNote = useAddNote(id);
+  const [content, setContent] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = content.trim();
+    if (!text) return;
+    addNote.mutate(text, {
+      onSuccess: () => setContent(''),
+      onError: () => window.alert(HR_MESSAGES.addNoteFailed),
+    });
+  };
+  return (
+    <aside aria-labelledby="notes-title" className="w-full lg:w-80 print:hidden">
+      <Card className="space-y-4 p-4">
+        <h2 id="notes-title" className="text-base font-semibold text-slate-900">
+          Notes
+        </h2>
+        <form onSubmit={submit} className="space-y-2">
+          <label htmlFor="new-note" className="sr-only">
+            New note
+          </label>
+          <textarea
+            id="new-note"
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+            rows={3}
+            placeholder="Write a note about this candidate"
+            className="w-full rounded-md border border-slate-300 p-2 text-sm"
+          />
+          <Button type="submit" size="sm" disabled={!content.trim() || addNote.isPending}>
+            {addNote.isPending ? 'Saving...' : 'Add Note'}
+          </Button>
+        </form>
+        {notes.length === 0 ? (
+          <p className="text-sm text-slate-600">No notes yet. Add your first note above!</p>
+        ) : (
+          <ul className="space-y-3" aria-label="Notes">
+            {notes.map((n) => (
+              <NoteItem key={n._id} id={id} note={n} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </aside>
+  );
+}
+
+function NoteItem({ id, note }: { id: string; note: HrNote }) {
+  const del = useDeleteNote(id);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="rounded-lg border border-slate-200 p-3 text-sm">
+      <p className="whitespace-pre-wrap text-slate-800">{note.content}</p>
+      <div className="mt-2 flex items-center justify-between gap-2">
+        <time dateTime={note.createdAt} className="text-xs text-slate-500">
+          {dateTime(note.createdAt)}
+        </time>
+        {!confirming && (
+          <button
+            type="button"
+            onClick={() => setConfirming(true)}
+            className="text-xs font-semibold text-red-700 hover:underline"
+          >
+            Delete
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <div
+          className="mt-2 flex flex-wrap items-center gap-2"
+          role="group"
+          aria-label="Confirm delete"
+        >
+          <span className="text-xs text-slate-700">Delete this note?</span>
+          <Button
+            size="sm"
+            variant="danger"
+            loading={del.isPending}
+            onClick={() =>
+              del.mutate(note._id, {
+                onError: () => {
+                  setConfirming(false);
+                  window.alert(HR_MESSAGES.deleteNoteFailed);
+                },
+              })
+            }
+          >
+            Yes, Delete
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
