@@ -37,7 +37,7 @@ export const publicRoutes: RouteObject[] = [
 export const publicQueryRoutes: RouteObject[] = [
   {
     path: 'view-shared-cv/:id',
-    element: lazyPage(() => import('../features/placeholder/shared-cv-placeholder.tsx')),
+    element: lazyPage(() => import('../features/shared-viewer/shared-cv-page.tsx')),
   },
 ];
 
@@ -57,7 +57,7 @@ export const appRoutes: RouteObject[] = [
   },
   {
     path: 'share-cv',
-    element: lazyPage(() => import('../features/placeholder/share-cv-placeholder.tsx')),
+    element: lazyPage(() => import('../features/share/share-cv-page.tsx')),
   },
   {
     path: 'hr-dashboard',

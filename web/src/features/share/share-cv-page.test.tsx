@@ -1,0 +1,140 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAuthState } from '../../lib/auth-store.ts';
+import ShareCvPage from './share-cv-page.tsx';
+
+let posts: unknown[];
+let shareStatus = 201;
+
+function serve() {
+  posts = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      if (url === '/api/curriculum-vitae')
+        return json({ _id: 'a'.repeat(24), template: 'template03' });
+      if (url === '/api/photo/assigned') return json({ assignedPhotoUrl: '/media/file/p.jpg' });
+      if (url === '/api/share-cv') {
+        posts.push(JSON.parse(String(init.body)));
+        return shareStatus === 201
+          ? json({ success: true, data: {} }, 201)
+          : json({ error: 'boom' }, shareStatus);
+      }
+      return json({ error: 'unexpected' }, 404);
+    }),
+  );
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/app/share-cv']}>
+        <Routes>
+          <Route path="/app/share-cv" element={<ShareCvPage />} />
+          <Route path="/app/dashboard" element={<p>Dashboard page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  shareStatus = 201;
+  resetAuthState({
+    user: { _id: 'u1', fullName: 'Ayanda Khumalo', email: 'a@k.example', isHR: false } as never,
+  });
+  serve();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('Share CV wizard', () => {
+  it('walks subject, message, recipients and preview, then sends', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const subject = await screen.findByLabelText('Subject');
+    expect(subject).toHaveValue('CV Application - Ayanda Khumalo');
+    expect(screen.getByText('31/100')).toBeInTheDocument();
+
+    await user.clear(subject);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getAllByText('Subject is required').length).toBeGreaterThan(0);
+    await user.type(subject, 'My CV');
+    expect(screen.queryByText('Subject is required')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    const message = screen.getByLabelText('Message') as HTMLTextAreaElement;
+    expect(message.value.startsWith('Dear Hiring Manager,')).toBe(true);
+    expect(message.value.trimEnd().endsWith('Ayanda Khumalo')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getAllByText('At least one recipient is required').length).toBeGreaterThan(0);
+
+    const email = screen.getByLabelText('Recipient email');
+    await user.type(email, 'bad-email');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getAllByText('Please enter a valid email address').length).toBeGreaterThan(0);
+    await user.clear(email);
+    await user.type(email, 'hr@acme.example{Enter}');
+    await user.type(email, 'HR@acme.example{Enter}');
+    expect(screen.getAllByText('This email address is already added').length).toBeGreaterThan(0);
+    await user.clear(email);
+    await user.type(email, 'x@y.example');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.click(screen.getByRole('button', { name: 'Remove x@y.example' }));
+    // A valid typed email is added on submit.
+    await user.type(email, 'boss@globex.example');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+
+    expect(screen.getByRole('heading', { name: 'Preview' })).toBeInTheDocument();
+    expect(screen.getByText('My CV')).toBeInTheDocument();
+    expect(screen.getByText('hr@acme.example')).toBeInTheDocument();
+    expect(screen.getByText('boss@globex.example')).toBeInTheDocument();
+    expect(screen.getByAltText('Your profile photo')).toHaveAttribute('src', '/media/file/p.jpg');
+
+    await user.click(screen.getByRole('button', { name: 'Send CV' }));
+    expect(
+      await screen.findByText('Your CV has been sent! Good luck with your applications!'),
+    ).toBeInTheDocument();
+    expect(posts).toEqual([
+      expect.objectContaining({
+        curriculumVitaeID: 'a'.repeat(24),
+        subject: 'My CV',
+        recipients: [
+          expect.objectContaining({ email: 'hr@acme.example' }),
+          expect.objectContaining({ email: 'boss@globex.example' }),
+        ],
+        assignedPhotoUrl: '/media/file/p.jpg',
+        CVTemplate: 'template03',
+      }),
+    ]);
+    expect(await screen.findByText('Dashboard page', {}, { timeout: 4000 })).toBeInTheDocument();
+  }, 20_000);
+
+  it('shows Failed to share CV when sending fails', async () => {
+    shareStatus = 500;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByLabelText('Subject');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByLabelText('Recipient email'), 'hr@acme.example');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await user.click(screen.getByRole('button', { name: 'Send CV' }));
+    expect(await screen.findByText('Failed to share CV')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.getByLabelText('Recipient email')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,161 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildCvData } from '@vitae/core/cv';
+import { SHARE_MESSAGES, VIEW_PIN_CHECK_DELAY_MS, VIEW_PIN_LENGTH } from '@vitae/core/share';
+import { getCvToSave } from '../../lib/hr-intent.ts';
+import SharedCvPage from './shared-cv-page.tsx';
+import {
+  VIEW_PIN_CHECK_DELAY_MS as LOCAL_DELAY,
+  VIEW_PIN_LENGTH as LOCAL_LEN,
+  VIEWER_TEXTS,
+} from './texts.ts';
+
+const CV_ID = 'c'.repeat(24);
+const DATA = buildCvData({
+  personalInfo: { fullName: 'Zanele Mthembu' },
+  firstImpression: { _id: 'v1', videoUrl: '/media/file/v.mp4' },
+  certificate: [
+    { _id: 'c1', title: 'First Aid', pdfUrl: '/media/file/a.pdf' },
+    { _id: 'c2', title: 'Forklift', photoUrl: '/media/file/b.jpg' },
+  ],
+});
+
+let calls: string[];
+function serve(opts: { exists?: boolean; remembered?: boolean; pin?: string } = {}) {
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push(url);
+      const json = (body: unknown, status = 200) =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      const unlocked = { cv: { _id: CV_ID, template: 'template02' }, data: DATA };
+      if (url.startsWith('/api/share-cv/by-cv-id/')) {
+        return opts.exists === false
+          ? json({ error: 'The shared CV could not be found or may have been removed.' }, 404)
+          : json({ exists: true, curriculumVitaeID: CV_ID, fullName: 'Zanele Mthembu' });
+      }
+      if (url === '/api/curriculum-vitae/view') {
+        return opts.remembered
+          ? json(unlocked)
+          : json({ error: 'Please enter the view pin first.' }, 403);
+      }
+      if (url === '/api/share-cv/unlock') {
+        const { pin } = JSON.parse(String(init.body)) as { pin: string };
+        return pin === opts.pin ? json(unlocked) : json({ error: VIEWER_TEXTS.pinInvalid }, 400);
+      }
+      if (url === '/api/share-cv/track-view') return json({ success: true });
+      return json({ error: 'unexpected' }, 404);
+    }),
+  );
+}
+
+function renderPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/view-shared-cv/${CV_ID}`]}>
+        <Routes>
+          <Route path="/view-shared-cv/:id" element={<SharedCvPage />} />
+          <Route path="/hr-introduction" element={<p>HR intro page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Shared CV viewer', () => {
+  it('keeps its texts in step with core', () => {
+    expect(VIEWER_TEXTS.cvNotFound).toBe(SHARE_MESSAGES.cvNotFound);
+    expect(VIEWER_TEXTS.cvNotFoundTitle).toBe(SHARE_MESSAGES.cvNotFoundTitle);
+    expect(VIEWER_TEXTS.pinRequired).toBe(SHARE_MESSAGES.pinRequired);
+    expect(VIEWER_TEXTS.notLoaded).toBe(SHARE_MESSAGES.notLoaded);
+    expect(VIEWER_TEXTS.pinInvalid).toBe(SHARE_MESSAGES.pinInvalid);
+    expect(LOCAL_DELAY).toBe(VIEW_PIN_CHECK_DELAY_MS);
+    expect(LOCAL_LEN).toBe(VIEW_PIN_LENGTH);
+  });
+
+  it('shows CV Not Found for a missing share', async () => {
+    serve({ exists: false });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'CV Not Found' })).toBeInTheDocument();
+    expect(
+      screen.getByText('The shared CV could not be found or may have been removed.'),
+    ).toBeInTheDocument();
+  });
+
+  it('asks for the pin, rejects a wrong one, then shows the CV in the sender template', async () => {
+    serve({ pin: '123456' });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Enter View Pin' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Please enter the 6-digit view pin that was provided in the email'),
+    ).toBeInTheDocument();
+    const input = screen.getByLabelText('View pin');
+    expect(input).toHaveAttribute('maxLength', '6');
+    expect(input).toHaveAttribute('inputMode', 'numeric');
+
+    await user.click(screen.getByRole('button', { name: 'View CV' }));
+    expect(screen.getByText('Please enter a view pin')).toBeInTheDocument();
+
+    await user.type(input, '9999999');
+    expect(input).toHaveValue('999999');
+    await user.click(screen.getByRole('button', { name: 'View CV' }));
+    expect(screen.getByRole('button', { name: 'Validating...' })).toBeDisabled();
+    expect(
+      await screen.findByText('Invalid view pin. Please check and try again.'),
+    ).toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, '123456{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Zanele Mthembu' }),
+    ).toBeInTheDocument();
+    expect(document.querySelector('[data-cv-layout]')).toHaveAttribute(
+      'data-cv-layout',
+      'template02',
+    );
+    expect(calls).toContain('/api/share-cv/track-view');
+
+    // Certificates: a floating button with the count, and the modal.
+    await user.click(screen.getByRole('button', { name: /Certificates\s*2/ }));
+    expect(
+      screen.getByRole('dialog', { name: 'Certificates of Zanele Mthembu' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('PDF Document')).toBeInTheDocument();
+    expect(screen.getByText('Image')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'View' })[0]!);
+    expect(screen.getByTitle('First Aid').tagName).toBe('IFRAME');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    // First impression.
+    await user.click(screen.getByRole('button', { name: 'First Impression' }));
+    expect(
+      screen.getByRole('dialog', { name: 'First Impression Video of Zanele Mthembu' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    // Save CV stores the CV to save and goes to the HR introduction.
+    await user.click(screen.getByRole('button', { name: 'Save CV' }));
+    expect(await screen.findByText('HR intro page')).toBeInTheDocument();
+    expect(getCvToSave()).toEqual({ cvId: CV_ID, fullName: 'Zanele Mthembu' });
+  });
+
+  it('shows a CV this browser already unlocked without asking for the pin', async () => {
+    serve({ remembered: true });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Zanele Mthembu' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Enter View Pin' })).toBeNull();
+  });
+});

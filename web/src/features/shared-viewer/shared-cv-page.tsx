@@ -1,0 +1,175 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { PageLoader } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { setCvToSave } from '../../lib/hr-intent.ts';
+import { CvLayout } from '../templates/cv-layout.tsx';
+import { INK_FRIENDLY_ID } from '../templates/registry.ts';
+import { fetchSharedSummary, fetchUnlockedCv, trackView, type UnlockedCv } from './api.ts';
+import { CertificatesModal } from './certificates-modal.tsx';
+import { FirstImpressionModal } from './first-impression-modal.tsx';
+import { PinForm } from './pin-form.tsx';
+import { PRINT_DELAY_MS, VIEWER_TEXTS } from './texts.ts';
+
+/** /view-shared-cv/:id: locked until the view pin is entered, then the CV in the sender's template. */
+export default function SharedCvPage() {
+  const cvId = useParams().id ?? '';
+  const summary = useQuery({
+    queryKey: ['shared-cv', cvId, 'summary'],
+    queryFn: ({ signal }) => fetchSharedSummary(cvId, signal),
+    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+  });
+  // A browser that unlocked this CV before (the unlock cookie) sees it without the pin.
+  const remembered = useQuery({
+    queryKey: ['shared-cv', cvId, 'unlocked'],
+    queryFn: ({ signal }) => fetchUnlockedCv(cvId, signal),
+    retry: false,
+  });
+  const [unlocked, setUnlocked] = useState<UnlockedCv | null>(null);
+  const cv = unlocked ?? remembered.data ?? null;
+
+  if (summary.isPending || remembered.isPending) return <PageLoader message="Loading CV..." />;
+  if (!cv && summary.isError) {
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+        <div role="alert" className="max-w-md rounded-xl bg-white p-8 text-center shadow-md">
+          <h1 className="text-xl font-bold text-slate-900">{VIEWER_TEXTS.cvNotFoundTitle}</h1>
+          <p className="mt-2 text-slate-600">{VIEWER_TEXTS.cvNotFound}</p>
+        </div>
+      </main>
+    );
+  }
+  if (!cv) {
+    return (
+      <PinForm
+        cvId={cvId}
+        fullName={summary.data?.fullName ?? null}
+        loaded={summary.isSuccess}
+        onUnlocked={setUnlocked}
+      />
+    );
+  }
+  return <UnlockedView cvId={cvId} cv={cv} />;
+}
+
+function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
+  const navigate = useNavigate();
+  const name = cv.data.personalInfo?.fullName ?? '';
+  const video = cv.data.firstImpression;
+  const certificates = cv.data.certificates;
+  const [videoOpen, setVideoOpen] = useState(false);
+  const [certsOpen, setCertsOpen] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
+  const [printing, setPrinting] = useState<'ink' | 'template' | null>(null);
+  const tracked = useRef(false);
+
+  useEffect(() => {
+    if (tracked.current) return;
+    tracked.current = true;
+    // A lost tracking call must not disturb the reader.
+    trackView(cvId).catch(() => undefined);
+  }, [cvId]);
+
+  useEffect(() => {
+    if (!printing) return;
+    const timer = window.setTimeout(() => window.print(), PRINT_DELAY_MS);
+    const done = () => setPrinting(null);
+    window.addEventListener('afterprint', done);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('afterprint', done);
+    };
+  }, [printing]);
+
+  const saveCv = () => {
+    setCvToSave({ cvId, fullName: name });
+    void navigate('/hr-introduction');
+  };
+
+  return (
+    <div className="min-h-screen bg-slate-100 print:bg-white">
+      <header className="border-b border-slate-200 bg-white print:hidden">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6">
+          {/* The template's own heading is the page's h1: the candidate's name. */}
+          <p className="mr-auto text-lg font-semibold text-slate-900">
+            {name ? `CV of ${name}` : 'Shared CV'}
+          </p>
+          {video && (
+            <Button size="sm" variant="secondary" onClick={() => setVideoOpen(true)}>
+              First Impression
+            </Button>
+          )}
+          <Button size="sm" variant="secondary" onClick={() => setPrintOpen(true)}>
+            Print
+          </Button>
+          <div className="group relative">
+            <Button size="sm" onClick={saveCv} aria-describedby="save-cv-bubble">
+              Save CV
+            </Button>
+            <p
+              id="save-cv-bubble"
+              className="absolute top-full right-0 z-10 mt-2 w-56 rounded-lg bg-slate-900 px-3 py-2 text-xs text-white shadow-lg"
+            >
+              HR professional? Save this CV to your free HR dashboard.
+            </p>
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-2 pt-16 pb-6 sm:px-6 print:p-0">
+        <CvLayout layout={printing === 'ink' ? INK_FRIENDLY_ID : cv.cv.template} data={cv.data} />
+      </main>
+
+      {certificates.length > 0 && (
+        <button
+          type="button"
+          onClick={() => setCertsOpen(true)}
+          className="fixed right-5 bottom-5 z-40 flex items-center gap-2 rounded-full bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 print:hidden"
+        >
+          Certificates
+          <span className="rounded-full bg-white px-2 py-0.5 text-xs text-brand-800">
+            {certificates.length}
+          </span>
+        </button>
+      )}
+
+      {video && (
+        <FirstImpressionModal
+          open={videoOpen}
+          onClose={() => setVideoOpen(false)}
+          name={name}
+          videoUrl={video.videoUrl}
+        />
+      )}
+      <CertificatesModal
+        open={certsOpen}
+        onClose={() => setCertsOpen(false)}
+        name={name}
+        certificates={certificates}
+      />
+      <Dialog open={printOpen} onClose={() => setPrintOpen(false)} title="Print CV" size="sm">
+        <div className="grid gap-3">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setPrintOpen(false);
+              setPrinting('ink');
+            }}
+          >
+            Ink Friendly
+          </Button>
+          <Button
+            onClick={() => {
+              setPrintOpen(false);
+              setPrinting('template');
+            }}
+          >
+            Print as Template
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
