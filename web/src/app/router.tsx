@@ -31,15 +31,15 @@ export const publicRoutes: RouteObject[] = [
     path: 'hr-introduction',
     element: lazyPage(() => import('../features/hr-intro/hr-intro-page.tsx')),
   },
-];
-
-/** Public pages that use TanStack Query (wrapped in the lazy QueryLayout). */
-export const publicQueryRoutes: RouteObject[] = [
+  // Plain fetches, no query library: the viewer is a public page with a 100 KiB budget.
   {
     path: 'view-shared-cv/:id',
     element: lazyPage(() => import('../features/shared-viewer/shared-cv-page.tsx')),
   },
 ];
+
+/** Public pages that use TanStack Query (wrapped in the lazy QueryLayout). */
+export const publicQueryRoutes: RouteObject[] = [];
 
 /** Protected pages under /app (paths relative to /app), with TanStack Query. */
 export const appRoutes: RouteObject[] = [

@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCvData } from '@vitae/core/cv';
@@ -57,16 +56,13 @@ function serve(opts: { exists?: boolean; remembered?: boolean; pin?: string } = 
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/view-shared-cv/${CV_ID}`]}>
-        <Routes>
-          <Route path="/view-shared-cv/:id" element={<SharedCvPage />} />
-          <Route path="/hr-introduction" element={<p>HR intro page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[`/view-shared-cv/${CV_ID}`]}>
+      <Routes>
+        <Route path="/view-shared-cv/:id" element={<SharedCvPage />} />
+        <Route path="/hr-introduction" element={<p>HR intro page</p>} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
@@ -8,31 +7,61 @@ import { ApiError } from '../../lib/api.ts';
 import { setCvToSave } from '../../lib/hr-intent.ts';
 import { CvLayout } from '../templates/cv-layout.tsx';
 import { INK_FRIENDLY_ID } from '../templates/registry.ts';
-import { fetchSharedSummary, fetchUnlockedCv, trackView, type UnlockedCv } from './api.ts';
+import {
+  fetchSharedSummary,
+  fetchUnlockedCv,
+  trackView,
+  type SharedCvSummary,
+  type UnlockedCv,
+} from './api.ts';
 import { CertificatesModal } from './certificates-modal.tsx';
 import { FirstImpressionModal } from './first-impression-modal.tsx';
 import { PinForm } from './pin-form.tsx';
 import { PRINT_DELAY_MS, VIEWER_TEXTS } from './texts.ts';
 
+type Load =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'locked'; summary: SharedCvSummary | null }
+  | { state: 'unlocked'; cv: UnlockedCv };
+
+/**
+ * The share summary, and the CV itself when this browser unlocked it before (the HttpOnly
+ * unlock cookie). Plain fetches, no query library: this public page has a 100 KiB budget.
+ */
+function useSharedCv(cvId: string): [Load, (cv: UnlockedCv) => void] {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  useEffect(() => {
+    const abort = new AbortController();
+    const { signal } = abort;
+    void Promise.allSettled([fetchSharedSummary(cvId, signal), fetchUnlockedCv(cvId, signal)]).then(
+      ([summary, remembered]) => {
+        if (signal.aborted) return;
+        if (remembered.status === 'fulfilled')
+          return setLoad({ state: 'unlocked', cv: remembered.value });
+        const missing =
+          summary.status === 'rejected' &&
+          summary.reason instanceof ApiError &&
+          summary.reason.status === 404;
+        if (missing) return setLoad({ state: 'missing' });
+        setLoad({
+          state: 'locked',
+          summary: summary.status === 'fulfilled' ? summary.value : null,
+        });
+      },
+    );
+    return () => abort.abort();
+  }, [cvId]);
+  return [load, (cv) => setLoad({ state: 'unlocked', cv })];
+}
+
 /** /view-shared-cv/:id: locked until the view pin is entered, then the CV in the sender's template. */
 export default function SharedCvPage() {
   const cvId = useParams().id ?? '';
-  const summary = useQuery({
-    queryKey: ['shared-cv', cvId, 'summary'],
-    queryFn: ({ signal }) => fetchSharedSummary(cvId, signal),
-    retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
-  });
-  // A browser that unlocked this CV before (the unlock cookie) sees it without the pin.
-  const remembered = useQuery({
-    queryKey: ['shared-cv', cvId, 'unlocked'],
-    queryFn: ({ signal }) => fetchUnlockedCv(cvId, signal),
-    retry: false,
-  });
-  const [unlocked, setUnlocked] = useState<UnlockedCv | null>(null);
-  const cv = unlocked ?? remembered.data ?? null;
+  const [load, unlock] = useSharedCv(cvId);
 
-  if (summary.isPending || remembered.isPending) return <PageLoader message="Loading CV..." />;
-  if (!cv && summary.isError) {
+  if (load.state === 'loading') return <PageLoader message="Loading CV..." />;
+  if (load.state === 'missing') {
     return (
       <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
         <div role="alert" className="max-w-md rounded-xl bg-white p-8 text-center shadow-md">
@@ -42,17 +71,17 @@ export default function SharedCvPage() {
       </main>
     );
   }
-  if (!cv) {
+  if (load.state === 'locked') {
     return (
       <PinForm
         cvId={cvId}
-        fullName={summary.data?.fullName ?? null}
-        loaded={summary.isSuccess}
-        onUnlocked={setUnlocked}
+        fullName={load.summary?.fullName ?? null}
+        loaded={load.summary !== null}
+        onUnlocked={unlock}
       />
     );
   }
-  return <UnlockedView cvId={cvId} cv={cv} />;
+  return <UnlockedView cvId={cvId} cv={load.cv} />;
 }
 
 function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
