@@ -41,7 +41,8 @@ export function hrRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { tags } },
     async (req): Promise<{ data: SavedCv[] }> => {
       const hr = requireHr(req);
-      await savePendingCv(db, hr);
+      // The unlock cookie does not reach /hr paths; browse settles an unlisted pending CV.
+      await savePendingCv(db, hr, { unlockedCvIds: [], final: false });
       return { data: await repo.list(hr.id) };
     },
   );

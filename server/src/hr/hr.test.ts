@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS, type BrowsePage, type SavedCv, type SavedCvDetail } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import type { DomainEventMap } from '../plugins/domain-events.ts';
+import { UNLOCK_COOKIE } from '../sharing/unlock-grant.ts';
 
 type Who = { cookie: string; userId: string };
 
@@ -278,11 +279,54 @@ describe('the Save CV handover', () => {
     expect(user.pending_cv_to_save).toBeNull();
   });
 
+  it('saves an unlisted pending CV this browser unlocked with its pin, on browse', async () => {
+    const owner = await loginAs(t, { fullName: 'Private Person' });
+    await personalInfo(owner, { fullName: 'Private Person' });
+    const cvId = (await call(owner, 'GET', '/api/curriculum-vitae')).json()._id as string;
+    const shared = await call(owner, 'POST', '/api/share-cv', {
+      curriculumVitaeID: cvId,
+      subject: 'CV Application - Private Person',
+      message: 'Dear Hiring Manager,\n\nPlease consider my CV.\n\nPrivate Person',
+      recipients: [{ email: 'recruiter@acme.example', key: 'a' }],
+      assignedPhotoUrl: null,
+      CVTemplate: 'template02',
+    });
+    expect(shared.statusCode).toBeLessThan(300);
+    const mail = (await t.outbox()).find((m) => m.to === 'recruiter@acme.example')!;
+    const pin = /View pin: (\d{6})/.exec(mail.text)![1]!;
+    const unlocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-cv/unlock',
+      payload: { cvId, pin },
+      remoteAddress: '10.201.0.1',
+    });
+    const grant = unlocked.cookies.find((c) => c.name === UNLOCK_COOKIE)!;
+    const newHr = await loginAs(t, { fullName: 'Pin Recruiter' });
+    await call(newHr, 'POST', '/auth/user/enable-hr-dashboard', { cvToSave: cvId });
+    // /hr paths do not see the unlock cookie: the id stays pending, nothing is saved yet.
+    expect((await call(newHr, 'GET', '/hr/saved-cv/saved-cvs')).json().data).toEqual([]);
+    const withGrant = { ...newHr, cookie: `${newHr.cookie}; ${UNLOCK_COOKIE}=${grant.value}` };
+    const page = await browse(withGrant);
+    expect(page.stats.saved).toBe(1);
+    expect(page.data.map((d) => d.curriculumVitaeID)).not.toContain(cvId);
+    const list = (await call(newHr, 'GET', '/hr/saved-cv/saved-cvs')).json().data as SavedCv[];
+    expect(list).toMatchObject([{ curriculumVitaeID: cvId, fullName: 'Private Person' }]);
+    const detail = (await call(newHr, 'GET', `/hr/saved-cv/${list[0]!._id}`)).json();
+    expect(detail.cvTemplate).toBe('template01');
+  });
+
   it('does not save a pending CV that is not listed', async () => {
     const newHr = await loginAs(t, { fullName: 'Another Recruiter' });
     await call(newHr, 'POST', '/auth/user/enable-hr-dashboard', {
       cvToSave: 'abcdefabcdefabcdefabcdef',
     });
     expect((await call(newHr, 'GET', '/hr/saved-cv/saved-cvs')).json().data).toEqual([]);
+    expect((await browse(newHr)).stats.saved).toBe(0);
+    const user = await t.db
+      .selectFrom('users')
+      .select('pending_cv_to_save')
+      .where('id', '=', newHr.userId)
+      .executeTakeFirstOrThrow();
+    expect(user.pending_cv_to_save).toBeNull();
   });
 });

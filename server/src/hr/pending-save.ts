@@ -3,20 +3,42 @@ import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
 import { hrRepo } from './hr.repo.ts';
 
 /**
- * The "Save CV" handover: register, login and enable-hr-dashboard keep the CV id
- * the visitor wanted in `users.pending_cv_to_save`. The first HR screen that loads
- * saves it (only when that CV is publicly listed) and clears the column, so a
- * stale id is never retried.
+ * The "Save CV" handover: register, login and enable-hr-dashboard keep the CV id the
+ * visitor wanted in `users.pending_cv_to_save`; the HR screens act on it here.
+ *
+ * A listed CV is saved at once. A CV that is not listed is saved only when this browser
+ * unlocked it with its pin (`unlockedCvIds`, read from the sharing unlock cookie). That
+ * cookie only travels to /api paths, so a caller that cannot see it (`final: false`)
+ * leaves an unresolved id pending for the next /api call to decide.
  */
-export async function savePendingCv(db: Db, hr: UserRow): Promise<void> {
+export async function savePendingCv(
+  db: Db,
+  hr: UserRow,
+  opts: { unlockedCvIds: string[]; final: boolean },
+): Promise<void> {
   const pending = hr.pending_cv_to_save;
   if (!pending || !hr.is_hr) return;
-  const listing = await publicCvRepo(db).byId(pending);
-  if (listing && listing.is_listed === 1) await hrRepo(db).save(hr.id, listing.id);
+  const listings = publicCvRepo(db);
+  let listing = await listings.byId(pending);
+  const unlocked = opts.unlockedCvIds.includes(pending);
+  if (!listing && unlocked) listing = await listingOfCv(db, pending);
+  const allowed = listing && (listing.is_listed === 1 || unlocked);
+  if (allowed) await hrRepo(db).save(hr.id, listing!.id);
+  if (!allowed && !opts.final) return;
   await db
     .updateTable('users')
     .set({ pending_cv_to_save: null })
     .where('id', '=', hr.id)
     .where('pending_cv_to_save', '=', pending)
     .execute();
+}
+
+/** The (unlisted) listing row of a CV's owner, created when missing. */
+async function listingOfCv(db: Db, cvId: string) {
+  const cv = await db
+    .selectFrom('curriculum_vitae')
+    .select('user_id')
+    .where('id', '=', cvId)
+    .executeTakeFirst();
+  return cv ? publicCvRepo(db).ensure(cv.user_id) : undefined;
 }

@@ -13,6 +13,7 @@ import { HttpError } from '../plugins/errors.ts';
 import { requireHr, requireUser } from '../plugins/session.ts';
 import { hrRepo } from '../hr/hr.repo.ts';
 import { savePendingCv } from '../hr/pending-save.ts';
+import { readGrants } from '../sharing/unlock-grant.ts';
 import { publicCvRepo } from './public-cv.repo.ts';
 
 const tags = ['public-cv'];
@@ -52,7 +53,8 @@ export function publicCvRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { tags, querystring: browseQuerySchema } },
     async (req): Promise<BrowsePage> => {
       const hr = requireHr(req);
-      await savePendingCv(db, hr);
+      const unlockedCvIds = readGrants(deps.sessionSecret, req).map((g) => g.c);
+      await savePendingCv(db, hr, { unlockedCvIds, final: true });
       return repo.browse(hr.id, req.query);
     },
   );
