@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createVerifiedUser, pathOf, readOutbox, signIn, uniqueEmail } from './helpers.ts';
+
+const shots = (name: string) => path.join('test-results', 'screenshots', `share-${name}.png`);
+
+const MINI_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Signed upload through the media service, as the builder screens do. */
+async function upload(
+  request: APIRequestContext,
+  kind: 'raw' | 'video',
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<{ url: string; public_id: string }> {
+  const sig = await request.post('/api/cloudinary/signature-request-no-preset');
+  expect(sig.ok()).toBeTruthy();
+  const { apiKey, signature, timestamp } = (await sig.json()) as {
+    apiKey: string;
+    signature: string;
+    timestamp: string | number;
+  };
+  const res = await request.post(`/media/${kind}/upload`, {
+    multipart: { api_key: apiKey, timestamp: String(timestamp), signature, file },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return (await res.json()) as { url: string; public_id: string };
+}
+
+test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner is notified', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await createVerifiedUser(page, { fullName: 'Naledi Dlamini' });
+  await signIn(page, owner.email, owner.password);
+  const api = page.request;
+
+  // A filled CV with a certificate and a first impression video, in the Tech template.
+  for (const [url, data] of [
+    ['/api/personal-info', { fullName: 'Naledi Dlamini', nationality: 'South African' }],
+    ['/api/personal-summary', { content: 'Data analyst who turns messy data into decisions.' }],
+    ['/api/skill', { skill: 'SQL', proficiency: 5 }],
+  ] as const) {
+    const res = await api.post(url, { data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  }
+  const pdf = await upload(api, 'raw', {
+    name: 'first-aid.pdf',
+    mimeType: 'application/pdf',
+    buffer: MINI_PDF,
+  });
+  expect(
+    (
+      await api.post('/api/certificate', {
+        data: { title: 'First Aid Level 1', pdfUrl: pdf.url, publicId: pdf.public_id },
+      })
+    ).ok(),
+  ).toBeTruthy();
+  const video = await upload(api, 'video', {
+    name: 'intro.mp4',
+    mimeType: 'video/mp4',
+    buffer: fs.readFileSync('server/assets/demo-first-impression.mp4'),
+  });
+  expect(
+    (
+      await api.post('/api/first-impression', {
+        data: { videoUrl: video.url, publicId: video.public_id },
+      })
+    ).ok(),
+  ).toBeTruthy();
+  expect(
+    (await api.patch('/api/curriculum-vitae/template', { data: { template: 'template05' } })).ok(),
+  ).toBeTruthy();
+
+  // The wizard.
+  await page.goto('/app/share-cv');
+  await expect(page.getByLabel('Subject')).toHaveValue('CV Application - Naledi Dlamini');
+  await page.screenshot({ path: shots('step-1'), fullPage: true });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Message')).toHaveValue(/^Dear Hiring Manager,/);
+  await page.screenshot({ path: shots('step-2'), fullPage: true });
+  await page.getByRole('button', { name: 'Next' }).click();
+  const first = uniqueEmail('hr');
+  const second = uniqueEmail('boss');
+  await page.getByLabel('Recipient email').fill(first);
+  await page.getByLabel('Recipient email').press('Enter');
+  await page.getByLabel('Recipient email').fill(second);
+  await page.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('list', { name: 'Recipients' }).getByRole('listitem')).toHaveCount(2);
+  await page.screenshot({ path: shots('step-3'), fullPage: true });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('heading', { name: 'Preview' })).toBeVisible();
+  await page.screenshot({ path: shots('preview'), fullPage: true });
+  await page.getByRole('button', { name: 'Send CV' }).click();
+  await expect(
+    page.getByText('Your CV has been sent! Good luck with your applications!'),
+  ).toBeVisible();
+  await page.waitForURL('**/app/dashboard', { timeout: 10_000 });
+
+  // Each recipient got one email with the link and the pin.
+  const mails = await readOutbox(page);
+  for (const to of [first, second]) expect(mails.filter((m) => m.to === to)).toHaveLength(1);
+  const mail = mails.find((m) => m.to === first)!;
+  const link = /https?:\/\/\S+\/view-shared-cv\/[0-9a-f]{24}/.exec(mail.text)![0];
+  const pin = /View pin: (\d{6})/.exec(mail.text)![1]!;
+
+  // A recipient with no session.
+  const visitor = await browser.newContext();
+  const viewer = await visitor.newPage();
+  await viewer.goto(pathOf(link));
+  await expect(viewer.getByRole('heading', { name: 'Enter View Pin' })).toBeVisible();
+  await viewer.screenshot({ path: shots('locked'), fullPage: true });
+  const wrong = String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
+  await viewer.getByLabel('View pin').fill(wrong);
+  await viewer.getByRole('button', { name: 'View CV' }).click();
+  await expect(viewer.getByText('Invalid view pin. Please check and try again.')).toBeVisible();
+  await viewer.getByLabel('View pin').fill(pin);
+  await viewer.getByRole('button', { name: 'View CV' }).click();
+  await expect(viewer.getByRole('heading', { level: 1, name: 'Naledi Dlamini' })).toBeVisible();
+  await expect(viewer.locator('[data-cv-layout="template05"]')).toBeVisible();
+  await viewer.screenshot({ path: shots('unlocked'), fullPage: true });
+
+  await viewer.getByRole('button', { name: 'First Impression' }).click();
+  const videoDialog = viewer.getByRole('dialog', {
+    name: 'First Impression Video of Naledi Dlamini',
+  });
+  await expect(videoDialog.locator('video')).toBeVisible();
+  await videoDialog.getByRole('button', { name: 'Close' }).click();
+
+  await viewer.getByRole('button', { name: /Certificates/ }).click();
+  const certs = viewer.getByRole('dialog', { name: 'Certificates of Naledi Dlamini' });
+  await expect(certs.getByText('First Aid Level 1')).toBeVisible();
+  await expect(certs.getByText('PDF Document')).toBeVisible();
+  await certs.getByRole('button', { name: 'View' }).click();
+  await expect(viewer.locator('iframe[title="First Aid Level 1"]')).toBeVisible();
+  await visitor.close();
+
+  // The owner's notifications show the view.
+  await expect
+    .poll(async () => {
+      const res = await api.get('/api/notifications');
+      const body = (await res.json()) as { data: Array<{ title: string; message: string }> };
+      return body.data.find((n) => n.title === 'Your CV was viewed')?.message ?? '';
+    })
+    .toContain(first);
+});
