@@ -8,9 +8,10 @@ import FirstImpressionScreen from './first-impression-screen.tsx';
 import { Countdown } from './record-video.tsx';
 import { elapsedMessage } from './use-video-upload.ts';
 import { readVideoDuration, recorderOptions } from './video-media.ts';
+import type * as VideoMedia from './video-media.ts';
 
 vi.mock('./video-media.ts', async (original) => ({
-  ...(await original<typeof import('./video-media.ts')>()),
+  ...(await original<typeof VideoMedia>()),
   readVideoDuration: vi.fn(),
 }));
 
