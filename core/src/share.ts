@@ -42,8 +42,12 @@ export const SHARE_MESSAGES = {
   viewedTitle: 'Your CV was viewed',
 } as const;
 
-/** The spec's basic pattern: text, @, text, dot, text, with no spaces. */
-export const SHARE_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The spec's basic pattern (text, @, text, dot, text, with no spaces), minus the characters
+ * that make one field name several mailboxes to a mail library (`a,b@x.io`, `<x@y.io>`).
+ */
+export const SHARE_EMAIL_PATTERN =
+  /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+\.[^\s@,;:<>()[\]"\\]+$/;
 export const isShareEmail = (value: string): boolean =>
   value.length <= 254 && SHARE_EMAIL_PATTERN.test(value);
 

@@ -134,8 +134,11 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get('/api/share-cv/:id', { schema: { tags, params: idParams } }, async (req) => {
     const user = requireUser(req);
-    const row = hexId.safeParse(req.params.id).success
-      ? await repo.ownShare(user.id, req.params.id)
+    const id = req.params.id;
+    // A share id, or (as the original client may send) the CV id: then its newest share.
+    const row = hexId.safeParse(id).success
+      ? ((await repo.ownShare(user.id, id)) ??
+        (await repo.ownShares(user.id)).find((sh) => sh.cv_id === id))
       : undefined;
     if (!row) throw new HttpError(404, SHARE_NOT_FOUND);
     const photo = row.include_photo ? await assignedPhotoUrl(deps, user.id) : null;

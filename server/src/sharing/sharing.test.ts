@@ -97,6 +97,7 @@ describe('POST /api/share-cv validation', () => {
       { recipients: [{ email: 'not an@email', key: 'k' }] },
       SHARE_MESSAGES.emailInvalid,
     ],
+    ['recipients', { recipients: [{ email: 'a,b@evil.example' }] }, SHARE_MESSAGES.emailInvalid],
     [
       'recipients',
       { recipients: [{ email: 'a@b.co' }, { email: 'A@b.co' }] },
@@ -342,5 +343,51 @@ describe('logs', () => {
     expect(logs.lines.length).toBeGreaterThan(0);
     expect(logs.text()).not.toContain(pin);
     expect(logs.text()).not.toContain(wrongPin(pin));
+  });
+});
+
+describe('more sharing rules', () => {
+  it('escapes the message in the HTML email and keeps the subject on one line', async () => {
+    const o = await owner();
+    const res = await share(o, {
+      subject: 'Hello\r\nBcc: victim@example.com',
+      message: '<script>alert(1)</script>\nThanks',
+      recipients: [{ email: "o'brien@html.example" }],
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = (await t.outbox()).find((m) => m.to === "o'brien@html.example")!;
+    expect(mail.subject).toBe('Hello Bcc: victim@example.com');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&#60;script&#62;');
+  });
+
+  it('the owner can read a share by its CV id, and reload their own CV', async () => {
+    const o = await owner();
+    const created = (await share(o, { recipients: [{ email: 'byid@acme.example' }] })).json();
+    const res = await t.app.inject({
+      url: `/api/share-cv/${o.cvId}`,
+      headers: { cookie: o.cookie },
+    });
+    expect(res.json()._id).toBe(created.data._id);
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/curriculum-vitae/view',
+      headers: { cookie: o.cookie },
+      payload: { id: o.cvId },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.json().data.personalInfo.fullName).toBe('Naledi Dlamini');
+  });
+
+  it('limits how often one user can share', async () => {
+    const o = await owner();
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await share(o, { recipients: [{ email: `many${i}@acme.example` }] })).statusCode,
+      ).toBe(201);
+    }
+    const res = await share(o, { recipients: [{ email: 'many-last@acme.example' }] });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe(SHARE_MESSAGES.tooManyShares);
   });
 });
