@@ -1,3 +1,4 @@
+import { Fragment, type ReactNode } from 'react';
 import type { CvContactInfo, CvData } from '@vitae/core/cv';
 import { addressLine } from '@vitae/core/cv';
 import { cn } from '../../../lib/cn.ts';
@@ -67,6 +68,20 @@ interface ContactOptions {
   links?: boolean;
   /** One joined address line, or one item per address part (templates 09, 10 and ink). */
   addressParts?: boolean;
+}
+
+/**
+ * Emails and links with line-break opportunities after "@" and "/" and before ".", so narrow
+ * sidebars wrap them between parts instead of mid-word.
+ */
+function breakable(value: string): ReactNode {
+  const parts = value.split(/(?<=[@/])|(?=\.)/);
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 function withScheme(url: string): string {
@@ -139,7 +154,7 @@ export function ContactList({
           {variant === 'labels' && <span className="shrink-0 font-semibold">{item.label}: </span>}
           <span className="min-w-0 break-words">
             {variant === 'icons' && <span className="sr-only">{item.label}: </span>}
-            {item.value}
+            {item.href && !item.href.startsWith('tel:') ? breakable(item.value) : item.value}
           </span>
         </li>
       ))}
