@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from './helpers.ts';
 
@@ -62,6 +63,16 @@ async function expectPlays(page: Page, label: string) {
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime))
     .toBeGreaterThan(0);
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -188,4 +199,39 @@ test('records with the fake camera, uploads, sees it and removes it', async ({ p
   await expect(page.getByRole('heading', { name: 'Create Your First Impression' })).toBeVisible({
     timeout: 6_000,
   });
+});
+
+test('Watch Demo plays our demo in an 800x600 window', async ({ page }) => {
+  await openTab(page, 'firstImpression');
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Watch Demo' }).click(),
+  ]);
+  await expect
+    .poll(() => popup.evaluate(() => [window.innerWidth, window.innerHeight]))
+    .toEqual([800, 600]);
+  const video = popup.locator('video');
+  await expect(video).toHaveAttribute('src', /\/media\/demo\/first-impression\.mp4$/);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+});
+
+test('the media screens have no serious accessibility problems, down to 360 px', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    await openTab(page, 'certificates');
+    await expect(page.getByText(/No certificates added yet/)).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await shot(page, `certificates-empty-${width}`);
+    await openTab(page, 'firstImpression');
+    await expect(page.getByRole('heading', { name: 'Create Your First Impression' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByRole('button', { name: /Upload Video File/ }).click();
+    await expectNoSeriousViolations(page);
+    await shot(page, `first-impression-upload-${width}`);
+  }
 });
