@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -17,6 +17,12 @@ export function PinForm(props: {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [validating, setValidating] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Back to the field on an error: a screen reader then reads it with its error message.
+  useEffect(() => {
+    if (error) input.current?.focus();
+  }, [error]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -52,6 +58,7 @@ export function PinForm(props: {
         <div className="mt-5">
           <TextField
             label="View pin"
+            ref={input}
             value={pin}
             onChange={(e) => {
               setPin(e.target.value.slice(0, VIEW_PIN_LENGTH));

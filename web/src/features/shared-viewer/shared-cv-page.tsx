@@ -98,6 +98,14 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
   useEffect(() => {
     if (tracked.current) return;
     tracked.current = true;
+    // One view per CV per browser tab session: a reload is not a new view for the owner.
+    const key = `vitae-viewed-${cvId}`;
+    try {
+      if (window.sessionStorage.getItem(key)) return;
+      window.sessionStorage.setItem(key, '1');
+    } catch {
+      // Storage may be blocked; tracking then happens on every visit.
+    }
     // A lost tracking call must not disturb the reader.
     trackView(cvId).catch(() => undefined);
   }, [cvId]);
