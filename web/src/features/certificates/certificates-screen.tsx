@@ -22,7 +22,7 @@ import {
   uploadToMedia,
   UploadError,
 } from '../../lib/media-upload.ts';
-import { useFlash } from '../sections/editor-parts.tsx';
+import { CLOSE_FORM_MS, useFlash } from '../sections/editor-parts.tsx';
 import {
   useCertificates,
   useCreateCertificate,
@@ -262,6 +262,8 @@ export function CertificatesScreen() {
   const [success, flash] = useFlash();
   const lastRefresh = useRef(0);
   const titleInput = useRef<HTMLInputElement>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
   const list = certificates.data ?? [];
   const empty = certificates.isSuccess && list.length === 0;
 
@@ -271,6 +273,7 @@ export function CertificatesScreen() {
   }, [empty]);
 
   const reset = () => {
+    clearTimeout(closeTimer.current);
     setEditing(null);
     setTitle('');
     setFile(null);
@@ -342,7 +345,8 @@ export function CertificatesScreen() {
       uploaded = null;
       flash(editing ? CERTIFICATE_MESSAGES.updated : CERTIFICATE_MESSAGES.added);
       reset();
-      if (list.length > 0) setShowForm(false);
+      // On a list that had entries the form steps aside after 1 s (spec section 2).
+      if (list.length > 0) closeTimer.current = setTimeout(() => setShowForm(false), CLOSE_FORM_MS);
     } catch (err) {
       if (uploaded) discardUpload(uploaded);
       setErrors({

@@ -34,8 +34,13 @@ const TIPS = [
 ];
 
 function WatchDemo() {
+  const [loading, setLoading] = useState(false);
+  const watch = () => {
+    setLoading(true);
+    void openDemoWindow().finally(() => setLoading(false));
+  };
   return (
-    <Button variant="secondary" onClick={() => void openDemoWindow()}>
+    <Button variant="secondary" onClick={watch} loading={loading}>
       Watch Demo
     </Button>
   );

@@ -45,12 +45,14 @@ export function RecordVideo() {
   const stream = useRef<MediaStream | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const live = useRef<HTMLVideoElement>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // The camera goes off when the screen goes away.
   useEffect(
     () => () => {
       stream.current?.getTracks().forEach((t) => t.stop());
       if (recorder.current?.state === 'recording') recorder.current.stop();
+      clearTimeout(redirect.current);
     },
     [],
   );
@@ -90,7 +92,13 @@ export function RecordVideo() {
   function startRecording() {
     if (!stream.current) return;
     const chunks: Blob[] = [];
-    const rec = new MediaRecorder(stream.current, recorderOptions());
+    let rec: MediaRecorder;
+    try {
+      rec = new MediaRecorder(stream.current, recorderOptions());
+    } catch {
+      setError('Recording is not supported in this browser. Please upload a video file instead.');
+      return;
+    }
     rec.ondataavailable = (e) => {
       if (e.data.size > 0) chunks.push(e.data);
     };
@@ -115,7 +123,7 @@ export function RecordVideo() {
     if (!ok) return;
     setDone(true);
     stream.current?.getTracks().forEach((t) => t.stop());
-    setTimeout(() => navigate('/app/dashboard'), VIDEO_UPLOAD_REDIRECT_MS);
+    redirect.current = setTimeout(() => navigate('/app/dashboard'), VIDEO_UPLOAD_REDIRECT_MS);
   }
 
   const shownError = error || upload.error;
