@@ -1,9 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createVerifiedUser, pathOf, readOutbox, signIn, uniqueEmail } from './helpers.ts';
 
 const shots = (name: string) => path.join('test-results', 'screenshots', `share-${name}.png`);
+
+/** Serious or critical axe findings on the page (or inside `include`). */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 const MINI_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
@@ -80,6 +91,7 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
   await page.goto('/app/share-cv');
   await expect(page.getByLabel('Subject')).toHaveValue('CV Application - Naledi Dlamini');
   await page.screenshot({ path: shots('step-1'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Message')).toHaveValue(/^Dear Hiring Manager,/);
   await page.screenshot({ path: shots('step-2'), fullPage: true });
@@ -95,6 +107,7 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByRole('heading', { name: 'Preview' })).toBeVisible();
   await page.screenshot({ path: shots('preview'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Send CV' }).click();
   await expect(
     page.getByText('Your CV has been sent! Good luck with your applications!'),
@@ -114,6 +127,8 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
   await viewer.goto(pathOf(link));
   await expect(viewer.getByRole('heading', { name: 'Enter View Pin' })).toBeVisible();
   await viewer.screenshot({ path: shots('locked'), fullPage: true });
+  expect(await seriousViolations(viewer)).toEqual([]);
+  await expect(viewer.getByLabel('View pin')).toHaveAttribute('inputmode', 'numeric');
   const wrong = String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
   await viewer.getByLabel('View pin').fill(wrong);
   await viewer.getByRole('button', { name: 'View CV' }).click();
@@ -123,6 +138,8 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
   await expect(viewer.getByRole('heading', { level: 1, name: 'Naledi Dlamini' })).toBeVisible();
   await expect(viewer.locator('[data-cv-layout="template05"]')).toBeVisible();
   await viewer.screenshot({ path: shots('unlocked'), fullPage: true });
+  // The viewer's own controls (the template itself is scanned by the templates story).
+  expect(await seriousViolations(viewer, 'header')).toEqual([]);
 
   await viewer.getByRole('button', { name: 'First Impression' }).click();
   const videoDialog = viewer.getByRole('dialog', {
