@@ -99,7 +99,9 @@ export type BrowseQuery = z.infer<typeof browseQuerySchema>;
 
 export interface BrowsePage {
   data: BrowseItem[];
+  /** Matches of the filters; when `totalCapped`, at least this many. */
   total: number;
+  totalCapped?: boolean;
   page: number;
   hasMore: boolean;
   stats: { available: number; saved: number };

@@ -3,6 +3,8 @@ import { SECTIONS, type BrowsePage, type SavedCv, type SavedCvDetail } from '@vi
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import type { DomainEventMap } from '../plugins/domain-events.ts';
 import { UNLOCK_COOKIE } from '../sharing/unlock-grant.ts';
+import { BROWSE_COUNT_CAP } from '../public-cv/public-cv.repo.ts';
+import { seedListedCvs } from './seed.ts';
 
 type Who = { cookie: string; userId: string };
 
@@ -258,6 +260,17 @@ describe('the HR flow', () => {
     expect(mine.map((s) => s._id)).toEqual([saved._id]);
     expect((await call(hr, 'GET', `/hr/saved-cv/${saved._id}`)).statusCode).toBe(200);
     await call(seeker, 'POST', '/api/public-cv/toggle');
+  });
+});
+
+describe('browse at scale', () => {
+  it('caps the filtered count but still pages on', async () => {
+    await seedListedCvs(t.db, BROWSE_COUNT_CAP + 300);
+    const page = await browse(hr, '?search=a&limit=10');
+    expect(page).toMatchObject({ total: BROWSE_COUNT_CAP, totalCapped: true, hasMore: true });
+    expect(page.data).toHaveLength(10);
+    const last = await browse(hr, `?search=seed-none&limit=10`);
+    expect(last).toMatchObject({ total: 0, totalCapped: false, hasMore: false });
   });
 });
 

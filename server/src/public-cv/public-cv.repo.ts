@@ -13,6 +13,10 @@ import { cvRepo } from '../cv/cv.repo.ts';
 
 export type ListingRow = Selectable<PublicCvsTable>;
 
+/** Filtered counts stop here (the UI says "1000+"): bounded work at any table size. */
+export const BROWSE_COUNT_CAP = 1000;
+const LISTED_COUNT_TTL_MS = 5_000;
+
 /** The copy of personal info browse needs; the account name stands in for a missing one. */
 async function personalCopy(db: Db, userId: string) {
   const [info, user] = await Promise.all([
@@ -74,6 +78,23 @@ export function publicCvRepo(db: Db) {
     return (await byUser(userId))!;
   }
 
+  /**
+   * How many CVs are listed. Counting 100,000 index entries on every browse call is the
+   * slowest part of it, so one instance reuses its count for a few seconds; a toggle on
+   * this instance refreshes it at once.
+   */
+  let listedCache: { n: number; at: number } | null = null;
+  async function listedCount(): Promise<number> {
+    if (listedCache && Date.now() - listedCache.at < LISTED_COUNT_TTL_MS) return listedCache.n;
+    const { n } = await db
+      .selectFrom('public_cvs')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('is_listed', '=', 1)
+      .executeTakeFirstOrThrow();
+    listedCache = { n: Number(n), at: Date.now() };
+    return listedCache.n;
+  }
+
   async function recentViews(publicCvId: string): Promise<HrView[]> {
     const rows = await db
       .selectFrom('public_cv_views')
@@ -110,6 +131,7 @@ export function publicCvRepo(db: Db) {
     async toggle(userId: string): Promise<ListingRow> {
       const row = await ensure(userId);
       const listing = row.is_listed !== 1;
+      listedCache = null;
       const now = nowIso();
       await db
         .updateTable('public_cvs')
@@ -177,14 +199,12 @@ export function publicCvRepo(db: Db) {
         base = base.where('p.gender', '=', q.gender);
       if (q.gender === 'other') base = base.where('p.gender', 'not in', ['male', 'female']);
       if (q.savedOnly) {
-        base = base.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('hr_saved_cvs as s2')
-              .select('s2.id')
-              .whereRef('s2.public_cv_id', '=', 'p.id')
-              .where('s2.hr_user_id', '=', hrUserId),
-          ),
+        // Driven from the HR user's few saved rows, not a probe per listed CV.
+        base = base.where('p.id', 'in', (eb) =>
+          eb
+            .selectFrom('hr_saved_cvs as s2')
+            .select('s2.public_cv_id')
+            .where('s2.hr_user_id', '=', hrUserId),
         );
       }
       let page = base
@@ -209,24 +229,34 @@ export function publicCvRepo(db: Db) {
         const dir = q.sort === 'oldest' ? 'asc' : 'desc';
         page = page.orderBy('p.listed_at', dir).orderBy('p.id', dir);
       }
+      const unfiltered = !q.search && q.gender === 'all' && !q.savedOnly;
       const [rows, filtered, available, saved] = await Promise.all([
         page
           .limit(q.limit)
           .offset((q.page - 1) * q.limit)
           .execute(),
-        base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
-        db
-          .selectFrom('public_cvs')
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .where('is_listed', '=', 1)
-          .executeTakeFirstOrThrow(),
+        // Counting every match grows with the table; past the cap the count says "at least".
+        unfiltered
+          ? null
+          : db
+              .selectFrom(
+                base
+                  .select('p.id')
+                  .limit(BROWSE_COUNT_CAP + 1)
+                  .as('m'),
+              )
+              .select((eb) => eb.fn.countAll<string | number>().as('n'))
+              .executeTakeFirstOrThrow(),
+        listedCount(),
         db
           .selectFrom('hr_saved_cvs')
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .where('hr_user_id', '=', hrUserId)
           .executeTakeFirstOrThrow(),
       ]);
-      const total = Number(filtered.n);
+      const matched = filtered ? Number(filtered.n) : available;
+      const totalCapped = matched > BROWSE_COUNT_CAP;
+      const total = totalCapped ? BROWSE_COUNT_CAP : matched;
       const data: BrowseItem[] = rows.map((r) => ({
         _id: r.id,
         curriculumVitaeID: r.cv_id,
@@ -242,8 +272,9 @@ export function publicCvRepo(db: Db) {
         data,
         total,
         page: q.page,
-        hasMore: q.page * q.limit < total,
-        stats: { available: Number(available.n), saved: Number(saved.n) },
+        hasMore: q.page * q.limit < matched,
+        totalCapped,
+        stats: { available, saved: Number(saved.n) },
       };
     },
   };

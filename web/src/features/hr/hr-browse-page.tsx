@@ -90,7 +90,10 @@ function HrBrowse() {
         <section aria-label="Statistics" className="grid grid-cols-3 gap-3">
           <Stat label="Available CVs" value={data?.stats.available ?? 0} />
           <Stat label="Already Saved" value={data?.stats.saved ?? 0} />
-          <Stat label="Filtered Results" value={data?.total ?? 0} />
+          <Stat
+            label="Filtered Results"
+            value={data ? `${data.total}${data.totalCapped ? '+' : ''}` : 0}
+          />
         </section>
         <section aria-label="Filters" className="grid items-end gap-3 md:grid-cols-[2fr_1fr_auto]">
           <TextField
@@ -146,7 +149,7 @@ function HrBrowse() {
           </ul>
         )}
 
-        {data && pages > 1 && (
+        {data && (page > 1 || data.hasMore) && (
           <nav aria-label="Pages" className="flex items-center justify-center gap-3">
             <Button
               variant="secondary"
@@ -157,7 +160,7 @@ function HrBrowse() {
               Previous
             </Button>
             <span className="text-sm text-slate-700">
-              Page {page} of {pages}
+              {data.totalCapped ? `Page ${page}` : `Page ${page} of ${pages}`}
             </span>
             <Button
               variant="secondary"

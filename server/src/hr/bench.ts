@@ -1,0 +1,221 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDb, migrateToLatest } from '../db/create-db.ts';
+import type { Db } from '../db/database.ts';
+import { authRepo } from '../auth/auth.repo.ts';
+import { hashPassword } from '../auth/password.ts';
+import { domainEvents } from '../plugins/domain-events.ts';
+import { outboxMailer } from '../plugins/mailer.ts';
+import { memoryRateLimiter } from '../plugins/rate-limit.ts';
+import { SESSION_COOKIE } from '../plugins/session.ts';
+import { hrRepo } from './hr.repo.ts';
+import { seedListedCvs } from './seed.ts';
+
+/** The browse calls measured: search, filter, sort and a page, as the HR screen makes them. */
+const QUERIES = [
+  '/api/public-cv/browse?sort=newest&gender=all&page=1&limit=24',
+  '/api/public-cv/browse?search=mokoena&sort=newest&gender=all&page=1&limit=24',
+  '/api/public-cv/browse?search=thandi&gender=female&sort=name&page=2&limit=24',
+  '/api/public-cv/browse?gender=male&sort=newest&page=5&limit=24',
+  '/api/public-cv/browse?sort=views&gender=all&page=1&limit=24',
+  '/api/public-cv/browse?savedOnly=true&sort=newest&page=1&limit=24',
+];
+const ROUNDS = 40;
+
+interface Result {
+  engine: string;
+  cvs: number;
+  p50: number;
+  p95: number;
+  perQuery: { url: string; p50: number; p95: number }[];
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { p50: pct(s, 50), p95: pct(s, 95) };
+};
+
+async function freshDatabaseUrl(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `vitae_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function hrWithSaves(db: Db, saves: number): Promise<{ email: string; password: string }> {
+  const email = `bench-hr-${randomBytes(3).toString('hex')}@example.com`;
+  const password = 'bench-secret';
+  const repo = authRepo(db);
+  const user = (await repo.create({
+    fullName: 'Bench Recruiter',
+    email,
+    passwordHash: await hashPassword(password),
+    isHr: true,
+    pendingCvToSave: null,
+  }))!;
+  await repo.update(user.id, { is_verified: 1 });
+  const ids = await db.selectFrom('public_cvs').select('id').limit(saves).execute();
+  for (const { id } of ids) await hrRepo(db).save(user.id, id);
+  return { email, password };
+}
+
+/** Seeds `cvs` listed CVs into a fresh database and times browse through the real app. */
+async function benchOne(
+  engine: 'sqlite' | 'postgres',
+  cvs: number,
+  pgBase?: string,
+): Promise<Result> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-bench-'));
+  const pgDb = engine === 'postgres' ? await freshDatabaseUrl(pgBase!) : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: pgDb?.url,
+    PUBLIC_URL: 'http://localhost:5000',
+    LOG_LEVEL: 'silent',
+  });
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    await seedListedCvs(db, cvs);
+    // Fresh statistics, as a long-running database would have.
+    await sql`ANALYZE`.execute(db);
+    const hr = await hrWithSaves(db, 50);
+    const app = await buildApp({
+      config,
+      db,
+      mailer: outboxMailer(dataDir),
+      limiter: memoryRateLimiter(),
+      events: domainEvents(),
+      sessionSecret: 'bench-secret-bench-secret-bench-secret',
+      webDist: path.join(dataDir, 'no-web'),
+      logger: false,
+    });
+    await app.ready();
+    const login = await app.inject({ method: 'POST', url: '/auth/user/login-web', payload: hr });
+    const c = login.cookies.find((x) => x.name === SESSION_COOKIE);
+    if (!c) throw new Error(`bench login failed: ${login.body}`);
+    const headers = { cookie: `${SESSION_COOKIE}=${c.value}` };
+    const times = new Map<string, number[]>(QUERIES.map((q) => [q, []]));
+    for (let round = -3; round < ROUNDS; round++) {
+      for (const url of QUERIES) {
+        const t0 = process.hrtime.bigint();
+        const res = await app.inject({ method: 'GET', url, headers });
+        const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+        if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+        if (round >= 0) times.get(url)!.push(ms);
+      }
+    }
+    await app.close();
+    const all = [...times.values()].flat();
+    return {
+      engine,
+      cvs,
+      ...stats(all),
+      perQuery: QUERIES.map((url) => ({ url, ...stats(times.get(url)!) })),
+    };
+  } finally {
+    await db.destroy();
+    await pgDb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (x: number) => x.toFixed(2);
+
+function report(results: Result[]): string {
+  const lines = [
+    '# Benchmarks',
+    '',
+    'HR browse (`GET /api/public-cv/browse`), server time measured around `app.inject` (routing,',
+    'session lookup, validation, the count/page/stats queries and serialisation; no network).',
+    `Each of ${QUERIES.length} queries (search, gender filter, sort, a page, saved-only) ran ${ROUNDS}`,
+    'times after 3 warm-up rounds, on a freshly seeded database. Produced by `npm run bench`',
+    `on ${os.cpus().length} CPU(s), ${new Date().toISOString().slice(0, 10)}.`,
+    '',
+    '| engine | listed CVs | p50 ms | p95 ms |',
+    '|---|---:|---:|---:|',
+    ...results.map((r) => `| ${r.engine} | ${r.cvs} | ${ms(r.p50)} | ${ms(r.p95)} |`),
+    '',
+  ];
+  const engines = [...new Set(results.map((r) => r.engine))];
+  for (const e of engines) {
+    const small = results.find(
+      (r) => r.engine === e && r.cvs === Math.min(...results.map((x) => x.cvs)),
+    );
+    const big = results.find(
+      (r) => r.engine === e && r.cvs === Math.max(...results.map((x) => x.cvs)),
+    );
+    if (small && big && small !== big) {
+      lines.push(
+        `- ${e}: p95 at ${big.cvs} is ${ms(big.p95)} ms (target under 20 ms), ` +
+          `${(big.p95 / small.p95).toFixed(2)}× the ${small.cvs}-CV figure (target under 3×).`,
+      );
+    }
+  }
+  lines.push('', '## Per query', '');
+  for (const r of results) {
+    lines.push(
+      `### ${r.engine}, ${r.cvs} listed CVs`,
+      '',
+      '| query | p50 ms | p95 ms |',
+      '|---|---:|---:|',
+    );
+    for (const q of r.perQuery)
+      lines.push(
+        `| \`${q.url.replace('/api/public-cv/browse', '')}\` | ${ms(q.p50)} | ${ms(q.p95)} |`,
+      );
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+/**
+ * `npm run bench [-- --sizes 1000,100000]`: SQLite always; PostgreSQL when
+ * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server we may create databases on.
+ */
+async function main(): Promise<void> {
+  const arg = process.argv.indexOf('--sizes');
+  const sizes = (arg > 0 ? process.argv[arg + 1]! : '1000,100000').split(',').map(Number);
+  const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const results: Result[] = [];
+  for (const engine of ['sqlite', ...(pgBase ? ['postgres' as const] : [])] as const) {
+    for (const cvs of sizes) {
+      const r = await benchOne(engine, cvs, pgBase);
+      console.log(`${engine} ${cvs}: p50 ${ms(r.p50)} ms, p95 ${ms(r.p95)} ms`);
+      results.push(r);
+    }
+  }
+  if (!pgBase) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL to include it.');
+  const out = path.resolve('docs/benchmarks.md');
+  fs.writeFileSync(out, report(results) + '\n');
+  console.log(`Written to ${out}`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
