@@ -54,7 +54,7 @@ export default function BuilderPage() {
           <h1 className="mt-0.5 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
         </div>
       </header>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 sm:px-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="hidden lg:block">
           <BuilderSidebar current={tab?.tab} />
         </aside>
@@ -71,7 +71,7 @@ export default function BuilderPage() {
 
 function TabContent({ tab }: { tab: TabDef }) {
   return (
-    <section aria-label={tab.title} className="space-y-4">
+    <section className="space-y-4">
       <p className="text-sm text-slate-600">{tab.blurb}</p>
       {tab.section && <SectionScreen sectionKey={tab.section} />}
       {tab.media && <MediaScreen tab={tab.media} title={tab.title} />}

@@ -26,6 +26,8 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [success, flash] = useFlash();
   const [error, setError] = useState<string | null>(null);
+  /** True between a save and the form closing: a second submit would add twice. */
+  const [closing, setClosing] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
@@ -37,6 +39,7 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
 
   const closeForm = () => {
     clearTimeout(closeTimer.current);
+    setClosing(false);
     setMode(HIDDEN);
     form.reset(empty);
   };
@@ -49,6 +52,7 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
 
   const openEdit = (entry: Entry) => {
     clearTimeout(closeTimer.current);
+    setClosing(false);
     setError(null);
     setConfirming(null);
     form.reset(formValuesOf(ui, entry as unknown as Record<string, unknown>));
@@ -71,9 +75,9 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
     flash(editingId ? `${Noun} updated successfully!` : `${Noun} added successfully!`);
     if (wasEmpty) closeForm();
     else {
-      // Leave the form on screen for a moment so the save is seen, then close it.
-      form.reset(empty);
-      closeTimer.current = setTimeout(() => setMode(HIDDEN), CLOSE_FORM_MS);
+      // Leave the saved values on screen for a moment so the save is seen, then close.
+      setClosing(true);
+      closeTimer.current = setTimeout(closeForm, CLOSE_FORM_MS);
     }
   };
 
@@ -119,7 +123,6 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
           <form
             ref={formRef}
             noValidate
-            aria-label={editingId ? `Edit ${ui.noun}` : `Add ${ui.noun}`}
             onSubmit={form.handleSubmit(onSubmit, onInvalid)}
             className="space-y-4"
           >
@@ -128,7 +131,7 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
             </h3>
             <Fields form={form} />
             <div className="flex flex-wrap gap-2 pt-2">
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={busy} disabled={closing}>
                 {busy ? (editingId ? 'Updating...' : 'Adding...') : editingId ? 'Update' : 'Add'}
               </Button>
               <Button

@@ -55,7 +55,6 @@ export function SingleEditor({ ui }: { ui: SectionUi }) {
         <form
           ref={formRef}
           noValidate
-          aria-label={ui.noun}
           onSubmit={form.handleSubmit(onSubmit, onInvalid)}
           className="space-y-4"
         >

@@ -55,7 +55,7 @@ function SecondaryEducationSummary({ entry }: { entry: Entry }) {
         body={e.additionalInfo}
       />
       {e.subjects.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5 pt-1" aria-label="Subjects">
+        <ul className="flex flex-wrap gap-1.5 pt-1" aria-label="Subjects studied">
           {e.subjects.map((s) => (
             <li
               key={s.key}
