@@ -391,3 +391,20 @@ describe('more sharing rules', () => {
     expect(res.json().error).toBe(SHARE_MESSAGES.tooManyShares);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every sharing endpoint', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/share-cv',
+        '/api/share-cv/{id}',
+        '/api/share-cv/by-cv-id/{id}',
+        '/api/share-cv/unlock',
+        '/api/share-cv/track-view',
+        '/api/curriculum-vitae/view',
+      ]),
+    );
+  });
+});
