@@ -197,7 +197,7 @@ function EntryItem({
               <Button
                 variant="ghost"
                 size="sm"
-                className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                className="text-red-700! hover:bg-red-50 hover:text-red-800!"
                 onClick={onAskDelete}
                 aria-label={`Delete ${name}`}
               >
