@@ -78,6 +78,7 @@ export interface Database {
   first_impressions: FirstImpressionsTable;
   public_cvs: PublicCvsTable;
   public_cv_views: PublicCvViewsTable;
+  public_cv_name_tokens: PublicCvNameTokensTable;
   hr_saved_cvs: HrSavedCvsTable;
   hr_notes: HrNotesTable;
   curriculum_vitae: CurriculumVitaeTable;
@@ -255,6 +256,11 @@ export interface PublicCvsTable {
   nationality: string;
   created_at: string;
   updated_at: string;
+}
+/** One word of a listing's lower-case name, for prefix search. */
+export interface PublicCvNameTokensTable {
+  public_cv_id: string;
+  token: string;
 }
 export interface PublicCvViewsTable {
   id: string;

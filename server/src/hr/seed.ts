@@ -4,6 +4,7 @@ import { createDb, migrateToLatest } from '../db/create-db.ts';
 import type { Insertable } from 'kysely';
 import type { Database, Db } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
+import { nameTokens } from '../public-cv/public-cv.repo.ts';
 
 const FIRST = [
   'Thandi',
@@ -66,6 +67,7 @@ export async function seedListedCvs(db: Db, count: number): Promise<void> {
     const cvs: Insertable<Database['curriculum_vitae']>[] = [];
     const infos: Insertable<Database['section_personal_info']>[] = [];
     const listings: Insertable<Database['public_cvs']>[] = [];
+    const tokens: Insertable<Database['public_cv_name_tokens']>[] = [];
     for (let k = 0; k < n; k++) {
       const i = start + k;
       const id = newId();
@@ -108,8 +110,10 @@ export async function seedListedCvs(db: Db, count: number): Promise<void> {
         drivers_license: 0,
         license_code: '',
       });
+      const listingId = newId();
+      tokens.push(...nameTokens(fullName).map((token) => ({ public_cv_id: listingId, token })));
       listings.push({
-        id: newId(),
+        id: listingId,
         user_id: id,
         cv_id: cvId,
         is_listed: 1,
@@ -129,6 +133,7 @@ export async function seedListedCvs(db: Db, count: number): Promise<void> {
       await tx.insertInto('curriculum_vitae').values(cvs).execute();
       await tx.insertInto('section_personal_info').values(infos).execute();
       await tx.insertInto('public_cvs').values(listings).execute();
+      await tx.insertInto('public_cv_name_tokens').values(tokens).execute();
     });
   }
 }

@@ -39,9 +39,33 @@ async function personalCopy(db: Db, userId: string) {
   };
 }
 
-/** `%`, `_` and `\` typed in a search are literal characters, not patterns. */
-const likePattern = (search: string) =>
-  `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The words of a name as search tokens: lower case, split on spaces, at most 100 characters. */
+export function nameTokens(fullName: string): string[] {
+  const words = fullName.toLowerCase().split(/\s+/).filter(Boolean);
+  return [...new Set(words.map((w) => w.slice(0, 100)))];
+}
+
+/** Rewrites the search tokens of one listing (names are short: a handful of rows). */
+export async function writeNameTokens(db: Db, publicCvId: string, fullName: string) {
+  await db.deleteFrom('public_cv_name_tokens').where('public_cv_id', '=', publicCvId).execute();
+  const tokens = nameTokens(fullName);
+  if (tokens.length) {
+    await db
+      .insertInto('public_cv_name_tokens')
+      .values(tokens.map((token) => ({ public_cv_id: publicCvId, token })))
+      .execute();
+  }
+}
+
+/**
+ * The listings with a name word starting with `word`: an index range [word, next) where
+ * `next` bumps the last character, then an exact prefix check (LIKE) inside that range.
+ */
+function prefixRange(word: string) {
+  const next = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
+  const like = `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return { from: word, to: next, like };
+}
 
 export function publicCvRepo(db: Db) {
   const byUser = (userId: string) =>
@@ -75,7 +99,9 @@ export function publicCvRepo(db: Db) {
       })
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
-    return (await byUser(userId))!;
+    const row = (await byUser(userId))!;
+    await writeNameTokens(db, row.id, row.full_name);
+    return row;
   }
 
   /**
@@ -143,17 +169,22 @@ export function publicCvRepo(db: Db) {
         })
         .where('id', '=', row.id)
         .execute();
-      return (await byUser(userId))!;
+      const updated = (await byUser(userId))!;
+      await writeNameTokens(db, updated.id, updated.full_name);
+      return updated;
     },
 
     /** Keeps the browse copy in step with the owner's personal info. */
     async refreshPersonalInfo(userId: string): Promise<void> {
-      if (!(await byUser(userId))) return;
+      const row = await byUser(userId);
+      if (!row) return;
+      const copy = await personalCopy(db, userId);
       await db
         .updateTable('public_cvs')
-        .set({ ...(await personalCopy(db, userId)), updated_at: nowIso() })
-        .where('user_id', '=', userId)
+        .set({ ...copy, updated_at: nowIso() })
+        .where('id', '=', row.id)
         .execute();
+      await writeNameTokens(db, row.id, copy.full_name);
     },
 
     async recordView(
@@ -190,9 +221,16 @@ export function publicCvRepo(db: Db) {
      */
     async browse(hrUserId: string, q: BrowseQuery): Promise<BrowsePage> {
       let base = db.selectFrom('public_cvs as p').where('p.is_listed', '=', 1);
-      if (q.search) {
-        base = base.where(
-          sql<boolean>`p.full_name_lower like ${likePattern(q.search)} escape '\\'`,
+      // Every typed word must start one of the name's words (at most 3 words are used).
+      for (const word of nameTokens(q.search).slice(0, 3)) {
+        const r = prefixRange(word);
+        base = base.where('p.id', 'in', (eb) =>
+          eb
+            .selectFrom('public_cv_name_tokens as t')
+            .select('t.public_cv_id')
+            .where('t.token', '>=', r.from)
+            .where('t.token', '<', r.to)
+            .where(sql<boolean>`t.token like ${r.like} escape '\\'`),
         );
       }
       if (q.gender === 'male' || q.gender === 'female')

@@ -46,6 +46,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['is_listed', 'view_count', 'id'])
     .execute();
 
+  // Name search by word prefix: one row per word of the listing's name, so a search reads
+  // an index range of matching words instead of every listed name.
+  await db.schema
+    .createTable('public_cv_name_tokens')
+    .addColumn('public_cv_id', 'varchar(24)', (c) =>
+      c.notNull().references('public_cvs.id').onDelete('cascade'),
+    )
+    .addColumn('token', 'varchar(100)', (c) => c.notNull())
+    .addPrimaryKeyConstraint('public_cv_name_tokens_pk', ['public_cv_id', 'token'])
+    .execute();
+  await db.schema
+    .createIndex('public_cv_name_tokens_token')
+    .on('public_cv_name_tokens')
+    .columns(['token', 'public_cv_id'])
+    .execute();
+
   await db.schema
     .createTable('public_cv_views')
     .addColumn('id', 'varchar(24)', (c) => c.primaryKey())
@@ -103,7 +119,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['hr_notes', 'hr_saved_cvs', 'public_cv_views', 'public_cvs']) {
+  for (const t of [
+    'hr_notes',
+    'hr_saved_cvs',
+    'public_cv_views',
+    'public_cv_name_tokens',
+    'public_cvs',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }
