@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import {
   RECENT_VIEWS_SHOWN,
   type BrowseItem,
@@ -58,13 +58,13 @@ export async function writeNameTokens(db: Db, publicCvId: string, fullName: stri
 }
 
 /**
- * The listings with a name word starting with `word`: an index range [word, next) where
- * `next` bumps the last character, then an exact prefix check (LIKE) inside that range.
+ * The index range of tokens starting with `word`: [word, word with its last character
+ * bumped). No LIKE on top: the planner then sees the true number of matches and picks
+ * the cheaper of "walk the sort index" and "read the matches".
  */
 function prefixRange(word: string) {
   const next = word.slice(0, -1) + String.fromCharCode(word.charCodeAt(word.length - 1) + 1);
-  const like = `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return { from: word, to: next, like };
+  return { from: word, to: next };
 }
 
 export function publicCvRepo(db: Db) {
@@ -229,8 +229,7 @@ export function publicCvRepo(db: Db) {
             .selectFrom('public_cv_name_tokens as t')
             .select('t.public_cv_id')
             .where('t.token', '>=', r.from)
-            .where('t.token', '<', r.to)
-            .where(sql<boolean>`t.token like ${r.like} escape '\\'`),
+            .where('t.token', '<', r.to),
         );
       }
       if (q.gender === 'male' || q.gender === 'female')
