@@ -72,7 +72,8 @@ export async function seedListedCvs(db: Db, count: number): Promise<void> {
       const i = start + k;
       const id = newId();
       const fullName = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
-      const gender = GENDERS[i % GENDERS.length]!;
+      // Gender varies independently of the first name, as in real data.
+      const gender = GENDERS[Math.floor(i / 7) % GENDERS.length]!;
       const dob = new Date(Date.UTC(1960 + (i % 40), i % 12, 1 + (i % 28)))
         .toISOString()
         .slice(0, 10);

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   RECENT_VIEWS_SHOWN,
   type BrowseItem,
@@ -259,12 +259,21 @@ export function publicCvRepo(db: Db) {
           'p.view_count',
           's.id as saved_id',
         ]);
-      if (q.sort === 'name') page = page.orderBy('p.full_name_lower', 'asc').orderBy('p.id', 'asc');
+      // With a search, the matches are few next to the table: sort them rather than walk a
+      // sort index hoping to meet them (an expression key keeps both engines off the index).
+      const key = (col: 'full_name_lower' | 'view_count' | 'listed_at') =>
+        q.search
+          ? col === 'view_count'
+            ? sql`p.view_count + 0`
+            : sql`p.${sql.ref(col)} || ''`
+          : sql.ref(`p.${col}`);
+      if (q.sort === 'name')
+        page = page.orderBy(key('full_name_lower'), 'asc').orderBy('p.id', 'asc');
       else if (q.sort === 'views')
-        page = page.orderBy('p.view_count', 'desc').orderBy('p.id', 'desc');
+        page = page.orderBy(key('view_count'), 'desc').orderBy('p.id', 'desc');
       else {
         const dir = q.sort === 'oldest' ? 'asc' : 'desc';
-        page = page.orderBy('p.listed_at', dir).orderBy('p.id', dir);
+        page = page.orderBy(key('listed_at'), dir).orderBy('p.id', dir);
       }
       const unfiltered = !q.search && q.gender === 'all' && !q.savedOnly;
       const [rows, filtered, available, saved] = await Promise.all([
