@@ -220,18 +220,26 @@ export function publicCvRepo(db: Db) {
      * one for the stats, whatever the page size; `isSaved` comes from a join.
      */
     async browse(hrUserId: string, q: BrowseQuery): Promise<BrowsePage> {
-      let base = db.selectFrom('public_cvs as p').where('p.is_listed', '=', 1);
-      // Every typed word must start one of the name's words (at most 3 words are used).
-      for (const word of nameTokens(q.search).slice(0, 3)) {
+      const words = nameTokens(q.search).slice(0, 3);
+      const matching = (word: string) => {
         const r = prefixRange(word);
-        base = base.where('p.id', 'in', (eb) =>
-          eb
-            .selectFrom('public_cv_name_tokens as t')
-            .select('t.public_cv_id')
-            .where('t.token', '>=', r.from)
-            .where('t.token', '<', r.to),
-        );
-      }
+        return db
+          .selectFrom('public_cv_name_tokens as t')
+          .select('t.public_cv_id')
+          .where('t.token', '>=', r.from)
+          .where('t.token', '<', r.to);
+      };
+      // The first word drives the query: its matches (DISTINCT keeps them a separate step
+      // on both engines) are joined to the listings, so the work follows the matches.
+      let base = (
+        words[0]
+          ? db
+              .selectFrom(matching(words[0]).distinct().as('m'))
+              .innerJoin('public_cvs as p', 'p.id', 'm.public_cv_id')
+          : db.selectFrom('public_cvs as p')
+      ).where('p.is_listed', '=', 1);
+      // Every further typed word must also start one of the name's words.
+      for (const word of words.slice(1)) base = base.where('p.id', 'in', matching(word));
       if (q.gender === 'male' || q.gender === 'female')
         base = base.where('p.gender', '=', q.gender);
       if (q.gender === 'other') base = base.where('p.gender', 'not in', ['male', 'female']);
