@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { firstImpressionIndicator } from '@vitae/core/section-status';
-import { Card } from '../../components/ui/card.tsx';
 import { useSectionStatus } from '../sections/api.ts';
 import { FIRST_IMPRESSION_TAB, builderLink } from '../sections/catalog.ts';
 import { StatusBadge } from '../sections/status-badge.tsx';
 import { SectionCards } from './section-cards.tsx';
+import { CvVisibilityCard } from '../public-cv/cv-visibility-card.tsx';
 
 /** The dashboard body: first impression hero, CV visibility and the section cards. */
 export function DashboardBody() {
@@ -47,21 +47,5 @@ function FirstImpressionHero() {
         {done ? 'View your video' : 'Create your first impression'}
       </Link>
     </section>
-  );
-}
-
-/* CV VISIBILITY SLOT: the HR issue replaces this card with the TURN ON / TURN OFF listing. */
-function CvVisibilityCard() {
-  return (
-    <Card className="flex flex-col p-6">
-      <h2 className="text-lg font-semibold text-slate-900">CV visibility</h2>
-      <p className="mt-2 flex-1 text-sm text-slate-600">
-        Public listing arrives with the HR release: you will be able to let recruiters find your CV
-        and see who viewed it.
-      </p>
-      <p className="mt-4 inline-flex w-fit rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700">
-        Not listed
-      </p>
-    </Card>
   );
 }
