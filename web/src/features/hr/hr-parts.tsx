@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDashboardSwitch } from '../../lib/use-dashboard-switch.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { NotificationBell } from '../notifications/notification-bell.tsx';
 
 export const shortDate = (iso: string | null | undefined) =>
   iso ? format(new Date(iso), 'd MMM yyyy') : 'Never';
@@ -73,9 +74,12 @@ export function HrHeader({
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Logo to="/app/hr-dashboard" />
-        <Button variant="ghost" size="sm" onClick={() => void signOut()}>
-          Sign Out
-        </Button>
+        <div className="flex items-center gap-2">
+          <NotificationBell />
+          <Button variant="ghost" size="sm" onClick={() => void signOut()}>
+            Sign Out
+          </Button>
+        </div>
       </div>
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6 md:flex-row md:items-end md:justify-between">
         <div>
