@@ -261,6 +261,12 @@ export interface PublicCvsTable {
 export interface PublicCvNameTokensTable {
   public_cv_id: string;
   token: string;
+  /** Copies of the listing's browse columns (migration 008), kept in step by the repo. */
+  is_listed: number;
+  gender: string;
+  listed_at: string | null;
+  view_count: number;
+  full_name_lower: string;
 }
 export interface PublicCvViewsTable {
   id: string;

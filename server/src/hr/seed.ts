@@ -4,7 +4,7 @@ import { createDb, migrateToLatest } from '../db/create-db.ts';
 import type { Insertable } from 'kysely';
 import type { Database, Db } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
-import { nameTokens } from '../public-cv/public-cv.repo.ts';
+import { nameTokenRows } from '../public-cv/public-cv.repo.ts';
 
 const FIRST = [
   'Thandi',
@@ -112,7 +112,6 @@ export async function seedListedCvs(db: Db, count: number): Promise<void> {
         license_code: '',
       });
       const listingId = newId();
-      tokens.push(...nameTokens(fullName).map((token) => ({ public_cv_id: listingId, token })));
       listings.push({
         id: listingId,
         user_id: id,
@@ -128,6 +127,7 @@ export async function seedListedCvs(db: Db, count: number): Promise<void> {
         created_at: at,
         updated_at: at,
       });
+      tokens.push(...nameTokenRows({ ...listings.at(-1)!, listed_at: at }));
     }
     await db.transaction().execute(async (tx) => {
       await tx.insertInto('users').values(users).execute();

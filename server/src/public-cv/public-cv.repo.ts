@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import {
   RECENT_VIEWS_SHOWN,
   type BrowseItem,
@@ -16,6 +16,16 @@ export type ListingRow = Selectable<PublicCvsTable>;
 /** Filtered counts stop here (the UI says "1000+"): bounded work at any table size. */
 export const BROWSE_COUNT_CAP = 1000;
 const LISTED_COUNT_TTL_MS = 5_000;
+/** Past this many distinct words starting with the search, it reads the whole prefix range. */
+const MAX_SEARCH_TOKENS = 8;
+
+/** A name search: the typed words, the first one's matching tokens, and the page order. */
+interface Search {
+  words: string[];
+  tokens: string[] | null;
+  col: 'listed_at' | 'view_count' | 'full_name_lower';
+  dir: 'asc' | 'desc';
+}
 
 /** The copy of personal info browse needs; the account name stands in for a missing one. */
 async function personalCopy(db: Db, userId: string) {
@@ -45,16 +55,30 @@ export function nameTokens(fullName: string): string[] {
   return [...new Set(words.map((w) => w.slice(0, 100)))];
 }
 
+/** The listing columns each token row carries (migration 008), so search stays on tokens. */
+type TokenCopy = Pick<
+  ListingRow,
+  'id' | 'full_name' | 'full_name_lower' | 'is_listed' | 'gender' | 'listed_at' | 'view_count'
+>;
+
+/** The token rows of one listing, each with its copy of the browse columns. */
+export function nameTokenRows(row: TokenCopy) {
+  return nameTokens(row.full_name).map((token) => ({
+    public_cv_id: row.id,
+    token,
+    is_listed: row.is_listed,
+    gender: row.gender,
+    listed_at: row.listed_at,
+    view_count: row.view_count,
+    full_name_lower: row.full_name_lower,
+  }));
+}
+
 /** Rewrites the search tokens of one listing (names are short: a handful of rows). */
-export async function writeNameTokens(db: Db, publicCvId: string, fullName: string) {
-  await db.deleteFrom('public_cv_name_tokens').where('public_cv_id', '=', publicCvId).execute();
-  const tokens = nameTokens(fullName);
-  if (tokens.length) {
-    await db
-      .insertInto('public_cv_name_tokens')
-      .values(tokens.map((token) => ({ public_cv_id: publicCvId, token })))
-      .execute();
-  }
+export async function writeNameTokens(db: Db, row: TokenCopy) {
+  await db.deleteFrom('public_cv_name_tokens').where('public_cv_id', '=', row.id).execute();
+  const rows = nameTokenRows(row);
+  if (rows.length) await db.insertInto('public_cv_name_tokens').values(rows).execute();
 }
 
 /**
@@ -100,7 +124,7 @@ export function publicCvRepo(db: Db) {
       .onConflict((oc) => oc.column('user_id').doNothing())
       .execute();
     const row = (await byUser(userId))!;
-    await writeNameTokens(db, row.id, row.full_name);
+    await writeNameTokens(db, row);
     return row;
   }
 
@@ -131,6 +155,138 @@ export function publicCvRepo(db: Db) {
       .limit(RECENT_VIEWS_SHOWN)
       .execute();
     return rows.map((r) => ({ hrUserName: r.hr_user_name, viewedAt: r.viewed_at }));
+  }
+
+  /** The HR user's saved listings: few rows, so filters are driven from them. */
+  const savedIds = (hrUserId: string) =>
+    db
+      .selectFrom('hr_saved_cvs as s2')
+      .select('s2.public_cv_id')
+      .where('s2.hr_user_id', '=', hrUserId);
+
+  /** Browse without a search: the listings table, read in the order of a sort index. */
+  function listFilter(q: BrowseQuery, hrUserId: string) {
+    let base = db.selectFrom('public_cvs as p').where('p.is_listed', '=', 1);
+    if (q.gender === 'male' || q.gender === 'female') base = base.where('p.gender', '=', q.gender);
+    if (q.gender === 'other') base = base.where('p.gender', 'not in', ['male', 'female']);
+    if (q.savedOnly) base = base.where('p.id', 'in', savedIds(hrUserId));
+    return base;
+  }
+  const listPage = (q: BrowseQuery, hrUserId: string) =>
+    listFilter(q, hrUserId)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+
+  /**
+   * The distinct indexed words starting with `word`, one index probe each; null past
+   * MAX_SEARCH_TOKENS (a very short prefix) or with none, where search reads the whole range.
+   */
+  async function tokensStarting(word: string): Promise<string[] | null> {
+    const r = prefixRange(word);
+    const found: string[] = [];
+    for (;;) {
+      const row = await db
+        .selectFrom('public_cv_name_tokens')
+        .select('token')
+        .where('token', '>=', r.from)
+        .where('token', '<', r.to)
+        .where('token', '>', found.at(-1) ?? '')
+        .orderBy('token')
+        .limit(1)
+        .executeTakeFirst();
+      // None: the (empty) range is as cheap as anything.
+      if (!row) return found.length ? found : null;
+      if (found.length === MAX_SEARCH_TOKENS) return null;
+      found.push(row.token);
+    }
+  }
+
+  /**
+   * The token rows of listings matching a search, with the sort key as `k`. `tokens` are
+   * the first word's exact matches (or its prefix range); the token rows carry the filter
+   * and sort columns (migration 008), so one token reads its page straight off an index.
+   * Every further typed word must also start one of the name's words.
+   */
+  function tokenHits(search: Search, q: BrowseQuery, hrUserId: string, tokens: string[] | null) {
+    let hits = db.selectFrom('public_cv_name_tokens as t').where('t.is_listed', '=', 1);
+    if (tokens?.length === 1) hits = hits.where('t.token', '=', tokens[0]!);
+    else if (tokens) hits = hits.where('t.token', 'in', tokens);
+    else {
+      const r = prefixRange(search.words[0]!);
+      hits = hits.where('t.token', '>=', r.from).where('t.token', '<', r.to);
+    }
+    for (const word of search.words.slice(1)) {
+      const r = prefixRange(word);
+      // A probe of the (public_cv_id, token) key per candidate, so a page can stop early.
+      hits = hits.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('public_cv_name_tokens as t2')
+            .select('t2.token')
+            .whereRef('t2.public_cv_id', '=', 't.public_cv_id')
+            .where('t2.token', '>=', r.from)
+            .where('t2.token', '<', r.to),
+        ),
+      );
+    }
+    if (q.gender === 'male' || q.gender === 'female') hits = hits.where('t.gender', '=', q.gender);
+    if (q.gender === 'other') hits = hits.where('t.gender', 'not in', ['male', 'female']);
+    if (q.savedOnly) hits = hits.where('t.public_cv_id', 'in', savedIds(hrUserId));
+    return hits.select((eb) => ['t.public_cv_id', eb.ref(`t.${search.col}`).as('k')]);
+  }
+
+  /**
+   * One page of search matches, cut before the listings are joined. One matching token:
+   * read in index order, stopping after the page. A few: each token's first pages, merged
+   * (a name may hold two of them, hence DISTINCT). Many: every match, sorted.
+   */
+  function searchPage(search: Search, q: BrowseQuery, hrUserId: string) {
+    const { tokens, dir } = search;
+    const skip = (q.page - 1) * q.limit;
+    let page;
+    if (tokens?.length === 1) {
+      page = tokenHits(search, q, hrUserId, tokens)
+        .orderBy(`t.${search.col}`, dir)
+        .orderBy('t.public_cv_id', dir)
+        .limit(q.limit)
+        .offset(skip);
+    } else {
+      const source = tokens
+        ? tokens
+            .map((token, i) =>
+              db
+                .selectFrom(
+                  tokenHits(search, q, hrUserId, [token])
+                    .orderBy(`t.${search.col}`, dir)
+                    .orderBy('t.public_cv_id', dir)
+                    .limit(skip + q.limit)
+                    .as(`b${i}`),
+                )
+                .selectAll(),
+            )
+            .reduce((all, branch) => all.unionAll(branch))
+        : tokenHits(search, q, hrUserId, null);
+      page = db
+        .selectFrom(source.as('u'))
+        .select(['u.public_cv_id', 'u.k'])
+        .distinct()
+        .orderBy('u.k', dir)
+        .orderBy('u.public_cv_id', dir)
+        .limit(q.limit)
+        .offset(skip);
+    }
+    return db.selectFrom(page.as('h')).innerJoin('public_cvs as p', 'p.id', 'h.public_cv_id');
+  }
+
+  /** How many listings match a search, up to the cap. */
+  function searchCount(search: Search, q: BrowseQuery, hrUserId: string) {
+    let ids = tokenHits(search, q, hrUserId, search.tokens).clearSelect().select('t.public_cv_id');
+    // One token has one row per listing; several may share a listing.
+    if (search.tokens?.length !== 1) ids = ids.distinct();
+    return db
+      .selectFrom(ids.limit(BROWSE_COUNT_CAP + 1).as('m'))
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
   }
 
   return {
@@ -170,7 +326,7 @@ export function publicCvRepo(db: Db) {
         .where('id', '=', row.id)
         .execute();
       const updated = (await byUser(userId))!;
-      await writeNameTokens(db, updated.id, updated.full_name);
+      await writeNameTokens(db, updated);
       return updated;
     },
 
@@ -184,7 +340,7 @@ export function publicCvRepo(db: Db) {
         .set({ ...copy, updated_at: nowIso() })
         .where('id', '=', row.id)
         .execute();
-      await writeNameTokens(db, row.id, copy.full_name);
+      await writeNameTokens(db, (await byUser(userId))!);
     },
 
     async recordView(
@@ -196,6 +352,12 @@ export function publicCvRepo(db: Db) {
         .updateTable('public_cvs')
         .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
         .where('id', '=', row.id)
+        .execute();
+      // The token rows' copy, for the "most viewed" sort of a search.
+      await db
+        .updateTable('public_cv_name_tokens')
+        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+        .where('public_cv_id', '=', row.id)
         .execute();
       await db
         .insertInto('public_cv_views')
@@ -221,86 +383,45 @@ export function publicCvRepo(db: Db) {
      */
     async browse(hrUserId: string, q: BrowseQuery): Promise<BrowsePage> {
       const words = nameTokens(q.search).slice(0, 3);
-      const matching = (word: string) => {
-        const r = prefixRange(word);
-        return db
-          .selectFrom('public_cv_name_tokens as t')
-          .select('t.public_cv_id')
-          .where('t.token', '>=', r.from)
-          .where('t.token', '<', r.to);
-      };
-      // The first word drives the query: its matches (DISTINCT keeps them a separate step
-      // on both engines) are joined to the listings, so the work follows the matches.
-      let base = (
-        words[0]
-          ? db
-              .selectFrom(matching(words[0]).distinct().as('m'))
-              .innerJoin('public_cvs as p', 'p.id', 'm.public_cv_id')
-          : db.selectFrom('public_cvs as p')
-      ).where('p.is_listed', '=', 1);
-      // Every further typed word must also start one of the name's words.
-      for (const word of words.slice(1)) base = base.where('p.id', 'in', matching(word));
-      if (q.gender === 'male' || q.gender === 'female')
-        base = base.where('p.gender', '=', q.gender);
-      if (q.gender === 'other') base = base.where('p.gender', 'not in', ['male', 'female']);
-      if (q.savedOnly) {
-        // Driven from the HR user's few saved rows, not a probe per listed CV.
-        base = base.where('p.id', 'in', (eb) =>
-          eb
-            .selectFrom('hr_saved_cvs as s2')
-            .select('s2.public_cv_id')
-            .where('s2.hr_user_id', '=', hrUserId),
-        );
-      }
-      let page = base
-        .leftJoin('hr_saved_cvs as s', (j) =>
-          j.onRef('s.public_cv_id', '=', 'p.id').on('s.hr_user_id', '=', hrUserId),
-        )
-        .select([
-          'p.id',
-          'p.cv_id',
-          'p.full_name',
-          'p.date_of_birth',
-          'p.gender',
-          'p.nationality',
-          'p.listed_at',
-          'p.view_count',
-          's.id as saved_id',
-        ]);
-      // With a search, the matches are few next to the table: sort them rather than walk a
-      // sort index hoping to meet them (an expression key keeps both engines off the index).
-      const key = (col: 'full_name_lower' | 'view_count' | 'listed_at') =>
-        q.search
-          ? col === 'view_count'
-            ? sql`p.view_count + 0`
-            : sql`p.${sql.ref(col)} || ''`
-          : sql.ref(`p.${col}`);
-      if (q.sort === 'name')
-        page = page.orderBy(key('full_name_lower'), 'asc').orderBy('p.id', 'asc');
-      else if (q.sort === 'views')
-        page = page.orderBy(key('view_count'), 'desc').orderBy('p.id', 'desc');
-      else {
-        const dir = q.sort === 'oldest' ? 'asc' : 'desc';
-        page = page.orderBy(key('listed_at'), dir).orderBy('p.id', dir);
-      }
-      const unfiltered = !q.search && q.gender === 'all' && !q.savedOnly;
+      const dir = q.sort === 'name' || q.sort === 'oldest' ? 'asc' : 'desc';
+      const sortCol =
+        q.sort === 'name' ? 'full_name_lower' : q.sort === 'views' ? 'view_count' : 'listed_at';
+      const search: Search | null = words[0]
+        ? { words, tokens: await tokensStarting(words[0]), col: sortCol, dir }
+        : null;
       const [rows, filtered, available, saved] = await Promise.all([
-        page
-          .limit(q.limit)
-          .offset((q.page - 1) * q.limit)
+        (search ? searchPage(search, q, hrUserId) : listPage(q, hrUserId))
+          .leftJoin('hr_saved_cvs as s', (j) =>
+            j.onRef('s.public_cv_id', '=', 'p.id').on('s.hr_user_id', '=', hrUserId),
+          )
+          .select([
+            'p.id',
+            'p.cv_id',
+            'p.full_name',
+            'p.date_of_birth',
+            'p.gender',
+            'p.nationality',
+            'p.listed_at',
+            'p.view_count',
+            's.id as saved_id',
+          ])
+          .orderBy(`p.${sortCol}`, dir)
+          .orderBy('p.id', dir)
           .execute(),
         // Counting every match grows with the table; past the cap the count says "at least".
-        unfiltered
-          ? null
-          : db
-              .selectFrom(
-                base
-                  .select('p.id')
-                  .limit(BROWSE_COUNT_CAP + 1)
-                  .as('m'),
-              )
-              .select((eb) => eb.fn.countAll<string | number>().as('n'))
-              .executeTakeFirstOrThrow(),
+        search
+          ? searchCount(search, q, hrUserId)
+          : q.gender === 'all' && !q.savedOnly
+            ? null
+            : db
+                .selectFrom(
+                  listFilter(q, hrUserId)
+                    .select('p.id')
+                    .limit(BROWSE_COUNT_CAP + 1)
+                    .as('m'),
+                )
+                .select((eb) => eb.fn.countAll<string | number>().as('n'))
+                .executeTakeFirstOrThrow(),
         listedCount(),
         db
           .selectFrom('hr_saved_cvs')

@@ -6,6 +6,7 @@ import * as m004 from './004-cv.ts';
 import * as m005 from './005-media.ts';
 import * as m006 from './006-sharing.ts';
 import * as m007 from './007-hr.ts';
+import * as m008 from './008-hr-search.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005-media': m005,
   '006-sharing': m006,
   '007-hr': m007,
+  '008-hr-search': m008,
 };
 
 export const migrationProvider: MigrationProvider = {
