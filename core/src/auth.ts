@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { singleLineText } from './text.ts';
 
 /** The user record the API returns (never the password hash). */
 export interface User {
@@ -49,12 +50,12 @@ const optionalFlag = z.boolean().optional();
 /** The CV an HR-to-be wants to save: an id, or `{ cvId | id, fullName }` from the shared viewer. */
 const cvToSave = z
   .union([
-    z.string().max(64),
+    singleLineText().max(64),
     z
       .object({
-        cvId: z.string().max(64).optional(),
-        id: z.string().max(64).optional(),
-        fullName: z.string().max(200).optional(),
+        cvId: singleLineText().max(64).optional(),
+        id: singleLineText().max(64).optional(),
+        fullName: singleLineText().max(200).optional(),
       })
       .loose(),
   ])
@@ -98,14 +99,12 @@ function passwordsMatch(v: { password: string; password2: string }, ctx: z.Refin
 
 export const registerSchema = z
   .object({
-    fullName: z
-      .string({ error: AUTH_MESSAGES.fullNameRequired })
-      .trim()
+    fullName: singleLineText(AUTH_MESSAGES.fullNameRequired)
       .min(1, AUTH_MESSAGES.fullNameRequired)
       .max(100, AUTH_MESSAGES.fullNameTooLong),
     email,
     ...newPasswordFields,
-    affiliatceIntroCode: z.string().trim().max(32).nullish(),
+    affiliatceIntroCode: singleLineText().max(32).nullish(),
     HRIntent: optionalFlag,
     cvToSave,
   })
@@ -117,18 +116,14 @@ export const forgotSchema = z.object({ email });
 export const resetSchema = z
   .object({
     ...newPasswordFields,
-    token: z
-      .string({ error: AUTH_MESSAGES.resetInvalid })
-      .min(1, AUTH_MESSAGES.resetInvalid)
-      .max(200),
+    token: singleLineText(AUTH_MESSAGES.resetInvalid).min(1, AUTH_MESSAGES.resetInvalid).max(200),
   })
   .superRefine(passwordsMatch);
 
 export const resendVerificationSchema = z.object({ email });
 
 export const verifyEmailSchema = z.object({
-  id: z
-    .string({ error: AUTH_MESSAGES.verificationLinkInvalid })
+  id: singleLineText(AUTH_MESSAGES.verificationLinkInvalid)
     .min(1, AUTH_MESSAGES.verificationLinkInvalid)
     .max(200),
 });
@@ -136,8 +131,8 @@ export const verifyEmailSchema = z.object({
 export const enableHrSchema = z.object({ cvToSave }).loose();
 
 export const deviceSchema = z.object({
-  userAgent: z.string().max(512).optional(),
-  platform: z.string().max(128).optional(),
+  userAgent: singleLineText().max(512).optional(),
+  platform: singleLineText().max(128).optional(),
 });
 
 export const clientErrorSchema = z.object({

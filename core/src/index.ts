@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './text.ts';
 export * from './auth.ts';
 export * from './events.ts';
 export * from './notifications.ts';

@@ -25,7 +25,7 @@ export const employmentHistorySchema = z
     startDate: requiredText('Start date', 30),
     endDate: optionalText('End date', 30),
     current: flag(),
-    description: optionalText('Description', 1000),
+    description: optionalText('Description', 1000, { multiLine: true }),
   })
   // A current job has no end date: whatever was sent is dropped before the range check.
   .overwrite((v) => (v.current ? { ...v, endDate: '' } : v))

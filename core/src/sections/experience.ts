@@ -17,7 +17,7 @@ export const EXPERIENCE_MESSAGES = {
 export const experienceSchema = z
   .object({
     title: requiredText('Experience title', 100),
-    description: optionalText('Description', 1000),
+    description: optionalText('Description', 1000, { multiLine: true }),
     company: optionalText('Company', 100),
     startDate: optionalText('Start date', 30),
     endDate: optionalText('End date', 30),

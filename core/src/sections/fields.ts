@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../text.ts';
 
 /**
  * Field builders shared by every section schema, so each message follows the
@@ -12,15 +13,25 @@ export const INVALID_EMAIL = 'Please enter a valid email address';
 export const END_DATE_BEFORE_START = 'End date cannot be before start date';
 export const END_YEAR_BEFORE_START = 'End year cannot be before start year';
 
+/** Single-line fields refuse every control character; multi-line ones keep tab and newlines. */
+export interface TextOptions {
+  multiLine?: boolean;
+  /** The message for a missing value (required fields); "<Label> is required" by default. */
+  message?: string;
+}
+
+const baseText = (multiLine: boolean | undefined, message: string) =>
+  multiLine ? multiLineText(message).trim() : singleLineText(message);
+
 /** A trimmed, non-empty string of at most `max` characters. */
-export const requiredText = (label: string, max: number, message = requiredMessage(label)) =>
-  z.string({ error: message }).trim().min(1, message).max(max, maxMessage(label, max));
+export const requiredText = (label: string, max: number, opts: TextOptions = {}) => {
+  const message = opts.message ?? requiredMessage(label);
+  return baseText(opts.multiLine, message).min(1, message).max(max, maxMessage(label, max));
+};
 
 /** A trimmed string of at most `max` characters; missing or null becomes ''. */
-export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: maxMessage(label, max) })
-    .trim()
+export const optionalText = (label: string, max: number, opts: TextOptions = {}) =>
+  baseText(opts.multiLine, maxMessage(label, max))
     .max(max, maxMessage(label, max))
     .nullish()
     .transform((v) => v ?? '');

@@ -7,7 +7,7 @@ export const PERSONAL_SUMMARY_MESSAGES = {
 } as const;
 
 export const personalSummarySchema = z.object({
-  content: requiredText('Personal summary', 1000),
+  content: requiredText('Personal summary', 1000, { multiLine: true }),
 });
 
 export type PersonalSummary = z.output<typeof personalSummarySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text.ts';
 import {
   END_YEAR_BEFORE_START,
   checkRange,
@@ -52,8 +53,8 @@ const year = (label: string) =>
     .regex(/^\d{4}$/, `${label} must be 4 characters`);
 
 const subjectSchema = z.object({
-  subject: z.string().trim().min(1).max(SUBJECTS_INPUT_MAX),
-  key: z.string().max(40).default(''),
+  subject: singleLineText().min(1).max(SUBJECTS_INPUT_MAX),
+  key: singleLineText().max(40).default(''),
 });
 
 export const secondaryEducationSchema = z
@@ -70,7 +71,7 @@ export const secondaryEducationSchema = z
         (v) => subjectsToText(v).length <= SUBJECTS_INPUT_MAX,
         SECONDARY_EDUCATION_MESSAGES.subjectsTooLong,
       ),
-    additionalInfo: optionalText('Additional info', 500),
+    additionalInfo: optionalText('Additional info', 500, { multiLine: true }),
   })
   .superRefine(checkRange('startYear', 'endYear', END_YEAR_BEFORE_START));
 

@@ -24,8 +24,8 @@ export const tertiaryEducationSchema = z
     startDate: requiredText('Start date', 30),
     endDate: requiredText('End date', 30),
     certificationType: optionalText('Certification type', 100),
-    description: optionalText('Description', 500),
-    additionalInfo: optionalText('Additional info', 500),
+    description: optionalText('Description', 500, { multiLine: true }),
+    additionalInfo: optionalText('Additional info', 500, { multiLine: true }),
   })
   .superRefine(checkRange('startDate', 'endDate', END_DATE_BEFORE_START));
 

@@ -8,6 +8,7 @@ import {
   registerSchema,
   resendVerificationSchema,
 } from '@vitae/core/auth';
+import { singleLineText } from '@vitae/core/text';
 
 /*
  * The auth forms' resolvers, built from core's schemas so the browser shows the server's
@@ -23,7 +24,7 @@ export const loginFormSchema = loginSchema.pick({ email: true, password: true })
 const { fullName, email, password, password2 } = registerSchema.shape;
 /** Register's rules; the affiliate code (spelled as the API spells it) is optional. */
 export const signupFormSchema = z
-  .object({ fullName, email, password, password2, affiliatceIntroCode: z.string().trim().max(32) })
+  .object({ fullName, email, password, password2, affiliatceIntroCode: singleLineText().max(32) })
   .refine(matching, mismatch);
 
 export const resetFormSchema = z.object(newPasswordFields).refine(matching, mismatch);
