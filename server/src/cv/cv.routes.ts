@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buildCvData, SECTION_KEYS, TEMPLATE_IDS, type CvData, type TemplateId } from '@vitae/core';
+import {
+  buildCvData,
+  SECTION_KEYS,
+  TEMPLATE_IDS,
+  recordId,
+  type CvData,
+  type TemplateId,
+} from '@vitae/core';
 import type { AppDeps } from '../app.ts';
 import { certificatesFor } from '../certificates/certificates.repo.ts';
 import { firstImpressionFor } from '../first-impression/first-impression.repo.ts';
@@ -19,7 +26,7 @@ export const CV_MESSAGES = {
 } as const;
 
 const tags = ['cv'];
-const idBody = z.object({ id: z.string().min(1).max(64) });
+const idBody = z.object({ id: recordId() });
 const templateBody = z.object({
   template: z.enum(TEMPLATE_IDS as [TemplateId, ...TemplateId[]], {
     error: CV_MESSAGES.templateInvalid,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceSchema } from '@vitae/core';
+import { deviceSchema, stripUnsupported } from '@vitae/core';
 import type { AppDeps } from '../app.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -13,9 +13,9 @@ export function devicesRoutes(app: FastifyInstance, { db }: AppDeps): void {
     { schema: { tags: ['devices'], body: deviceSchema.nullish() } },
     async (req, reply) => {
       const user = requireUser(req);
-      const userAgent = (req.body?.userAgent ?? req.headers['user-agent'] ?? 'unknown').slice(
-        0,
-        512,
+      // A header may carry C1 bytes; cut first so no half surrogate pair is left behind.
+      const userAgent = stripUnsupported(
+        (req.body?.userAgent ?? req.headers['user-agent'] ?? 'unknown').slice(0, 512),
       );
       const platform = (req.body?.platform ?? 'unknown').slice(0, 128);
       const now = nowIso();

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import {
   NOTIFICATION_MESSAGES,
   notificationsQuerySchema,
+  idParams,
+  multiLineText,
+  singleLineText,
   type NotificationsChange,
   type NotificationsPage,
 } from '@vitae/core';
@@ -14,7 +17,6 @@ import { notificationsRepo } from './notifications.repo.ts';
 import { notifyUser } from './notify.ts';
 
 const tags = ['notifications'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 export function notificationsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
@@ -81,9 +83,9 @@ export function notificationsRoutes(app: FastifyInstance, deps: AppDeps): void {
 }
 
 const devNotifyBody = z.object({
-  type: z.string().min(1).max(50).default('dev'),
-  title: z.string().min(1).max(200),
-  message: z.string().min(1).max(1000),
+  type: singleLineText().min(1).max(50).default('dev'),
+  title: singleLineText().min(1).max(200),
+  message: multiLineText().min(1).max(1000),
 });
 
 /**

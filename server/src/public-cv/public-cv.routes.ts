@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   HR_MESSAGES,
   browseQuerySchema,
+  idParams,
   type BrowsePage,
   type PublicCvStatus,
   type SavedCv,
@@ -17,7 +17,6 @@ import { readGrants } from '../sharing/unlock-grant.ts';
 import { publicCvRepo } from './public-cv.repo.ts';
 
 const tags = ['public-cv'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** The owner's listing switch and the HR browse/save calls (spec section 7, "Public CV", "HR"). */
 export function publicCvRoutes(app: FastifyInstance, deps: AppDeps): void {
