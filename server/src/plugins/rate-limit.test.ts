@@ -7,6 +7,7 @@ import {
   enforceLimits,
   memoryRateLimiter,
   redisRateLimiter,
+  refundLimits,
   scaledRateLimiter,
   type RateLimiter,
 } from './rate-limit.ts';
@@ -77,6 +78,59 @@ describe('memory rate limiter', () => {
     expect((await l.hit('a', 3, 60_000)).allowed).toBe(true);
   });
 
+  it('peeks without counting or creating a key, and refunds one hit', async () => {
+    const l = memoryRateLimiter();
+    expect(await l.peek('k', 2)).toEqual({ allowed: true, retryAfterS: 0 });
+    expect(l.stats()).toMatchObject({ keys: 0, blockedKeys: 0 });
+    await hits(l, 'k', 2, 2, 60_000);
+    expect(await l.peek('k', 2)).toEqual({ allowed: false, retryAfterS: 60 });
+    await l.refund('k');
+    expect(await l.peek('k', 2)).toMatchObject({ allowed: true });
+    expect(await hits(l, 'k', 2, 2, 60_000)).toEqual([true, false]);
+    await l.refund('never-hit');
+    expect(l.stats()).toMatchObject({ keys: 0, blockedKeys: 1 });
+  });
+
+  it('keeps at most maxKeys under 200k unique keys, evicting one key per new key', async () => {
+    const l = memoryRateLimiter();
+    let mostEvictedByOneHit = 0;
+    let biggest = 0;
+    for (let i = 0; i < 200_000; i++) {
+      const evicted = l.stats().evicted;
+      await l.hit(`flood:${i}`, 10, 15 * 60_000);
+      mostEvictedByOneHit = Math.max(mostEvictedByOneHit, l.stats().evicted - evicted);
+      biggest = Math.max(biggest, l.stats().keys);
+    }
+    expect(biggest).toBe(100_000);
+    // Constant work per hit: never a sweep of the table, one eviction per key past the bound.
+    expect(mostEvictedByOneHit).toBe(1);
+    expect(l.stats()).toEqual({ keys: 100_000, blockedKeys: 0, evicted: 100_000 });
+    // The most recent keys are the ones kept.
+    expect(await l.peek('flood:199999', 1)).toMatchObject({ allowed: false });
+    expect(await l.peek('flood:0', 1)).toMatchObject({ allowed: true });
+  });
+
+  it('keeps a blocked key blocked through a flood of 200k fresh keys', async () => {
+    const l = memoryRateLimiter();
+    expect(await hits(l, 'attacker', 4, 3, 15 * 60_000)).toEqual([true, true, true, false]);
+    for (let i = 0; i < 200_000; i++) await l.hit(`flood:${i}`, 10, 15 * 60_000);
+    expect(await l.hit('attacker', 3, 15 * 60_000)).toMatchObject({ allowed: false });
+    expect(l.stats()).toMatchObject({ keys: 100_000, blockedKeys: 1 });
+  });
+
+  it('bounds the blocked keys too: the earliest blocked makes room', async () => {
+    const l = memoryRateLimiter({ maxBlockedKeys: 2 });
+    for (const key of ['a', 'b', 'c']) await hits(l, key, 2, 2, 60_000);
+    expect(l.stats()).toMatchObject({ blockedKeys: 2, evicted: 1 });
+    // Counting on a blocked key does not refresh it: 'b' is still the earliest blocked.
+    await l.hit('b', 2, 60_000);
+    await hits(l, 'd', 2, 2, 60_000);
+    expect((await l.peek('a', 2)).allowed).toBe(true);
+    expect((await l.peek('b', 2)).allowed).toBe(true);
+    expect((await l.peek('c', 2)).allowed).toBe(false);
+    expect((await l.peek('d', 2)).allowed).toBe(false);
+  });
+
   it('scales every limit by the multiplier', async () => {
     const l = scaledRateLimiter(memoryRateLimiter(), 2);
     expect(await hits(l, 'k', 7, 3, 60_000)).toEqual([true, true, true, true, true, true, false]);
@@ -98,6 +152,45 @@ describe('enforceLimits', () => {
       message: AUTH_MESSAGES.tooManyAttempts,
       headers: { 'retry-after': '120' },
     });
+  });
+});
+
+describe('enforceLimits on a flood', () => {
+  it('counts a refused request on the refusing key only, creating no key', async () => {
+    const l = memoryRateLimiter();
+    const seen = new Set<string>();
+    const recording: RateLimiter = {
+      ...l,
+      hit: (key, limit, windowMs) => (seen.add(key), l.hit(key, limit, windowMs)),
+    };
+    const rules = (i: number) => [
+      { key: 'forgot:ip:1.2.3.4', limit: 2, windowMs: 60_000 },
+      { key: `forgot:email:${i}@example.com`, limit: 3, windowMs: 60_000 },
+    ];
+    await enforceLimits(recording, rules(0));
+    await enforceLimits(recording, rules(1));
+    const before = l.stats();
+    for (let i = 2; i < 300; i++) {
+      await expect(enforceLimits(recording, rules(i))).rejects.toMatchObject({ statusCode: 429 });
+    }
+    expect(l.stats()).toEqual(before);
+    expect([...seen].sort()).toEqual([
+      'forgot:email:0@example.com',
+      'forgot:email:1@example.com',
+      'forgot:ip:1.2.3.4',
+    ]);
+  });
+
+  it('refundLimits takes back the hits of an attempt that turned out fine', async () => {
+    const l = memoryRateLimiter();
+    const rules = [{ key: 'login:ip:1.2.3.4', limit: 2, windowMs: 60_000 }];
+    for (let i = 0; i < 5; i++) {
+      await enforceLimits(l, rules);
+      await refundLimits(l, rules);
+    }
+    await enforceLimits(l, rules);
+    await enforceLimits(l, rules);
+    await expect(enforceLimits(l, rules)).rejects.toMatchObject({ statusCode: 429 });
   });
 });
 
@@ -131,5 +224,39 @@ describe('redis rate limiter', () => {
     expect((await two.hit(key, 3, 1_000)).allowed).toBe(true);
     await one.reset(key);
     expect(await a.exists(`vitae:rl:${key}`)).toBe(0);
+  });
+
+  it.skipIf(skipRedis)('peeks and refunds like the memory limiter, creating no key', async () => {
+    const opts = { maxRetriesPerRequest: 1, retryStrategy: () => null } as const;
+    const redis = new Redis(REDIS_URL, opts);
+    redis.on('error', () => {});
+    clients.push(redis);
+    const l = redisRateLimiter(redis);
+    const id = randomBytes(6).toString('hex');
+    const ip = `test:${id}:ip`;
+
+    expect(await l.peek(ip, 2)).toEqual({ allowed: true, retryAfterS: 0 });
+    await l.refund(ip);
+    expect(await redis.exists(`vitae:rl:${ip}`)).toBe(0);
+    await enforceLimits(l, [{ key: ip, limit: 2, windowMs: 60_000 }]);
+    await refundLimits(l, [{ key: ip, limit: 2, windowMs: 60_000 }]);
+    expect(await redis.get(`vitae:rl:${ip}`)).toBe('0');
+
+    const rules = (i: number) => [
+      { key: ip, limit: 2, windowMs: 60_000 },
+      { key: `test:${id}:email:${i}`, limit: 3, windowMs: 60_000 },
+    ];
+    await enforceLimits(l, rules(0));
+    await enforceLimits(l, rules(1));
+    for (let i = 2; i < 20; i++) {
+      const err = await enforceLimits(l, rules(i)).catch((e: unknown) => e);
+      expect(err).toMatchObject({ statusCode: 429 });
+      expect(Number((err as HttpError).headers!['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(await redis.keys(`vitae:rl:test:${id}:*`)).toHaveLength(3);
+    expect(await l.peek(ip, 2)).toMatchObject({ allowed: false });
+    // The refused hits were counted on the key that refused them, under its TTL.
+    expect(Number(await redis.get(`vitae:rl:${ip}`))).toBe(20);
+    expect(await redis.pttl(`vitae:rl:${ip}`)).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { HttpError } from './errors.ts';
 import { AUTH_MESSAGES } from '@vitae/core';
 
@@ -9,33 +10,106 @@ export interface RateLimiter {
     limit: number,
     windowMs: number,
   ): Promise<{ allowed: boolean; retryAfterS: number }>;
+  /** Whether one more hit on `key` would be allowed, without counting it or creating the key. */
+  peek(key: string, limit: number): Promise<{ allowed: boolean; retryAfterS: number }>;
+  /** Takes back one hit on `key` (one that turned out not to count), within its window. */
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
-/** One process's counters: right for a single machine. */
-export function memoryRateLimiter(): RateLimiter {
-  const buckets = new Map<string, { count: number; resetAt: number }>();
+interface Bucket {
+  count: number;
+  resetAt: number;
+}
+
+export interface MemoryRateLimiterOptions {
+  /** Keys under their limit kept at most; the least recently used one makes room. */
+  maxKeys?: number;
+  /** Keys at their limit kept at most, apart from the others; the earliest blocked makes room. */
+  maxBlockedKeys?: number;
+}
+
+export interface MemoryRateLimiter extends RateLimiter {
+  /** Table sizes, and how many keys were evicted to make room: for tests and metrics. */
+  stats(): { keys: number; blockedKeys: number; evicted: number };
+}
+
+/**
+ * One process's counters: right for a single machine. Every operation is O(1) and memory is
+ * capped: two LRU tables of bounded size, each evicting one entry per new key at most.
+ *
+ * Keys at their limit live in a table of their own. A flood of fresh keys then evicts only
+ * other fresh keys and never lifts a block; to push one block out, an attacker would first
+ * have to drive `maxBlockedKeys` other keys to their limits, each through every other rule of
+ * its request (an address that many keys come from is blocked itself after a few), which
+ * costs far more than waiting for the window to end.
+ */
+export function memoryRateLimiter({
+  maxKeys = 100_000,
+  maxBlockedKeys = 100_000,
+}: MemoryRateLimiterOptions = {}): MemoryRateLimiter {
+  let evicted = 0;
+  const dispose = (_b: Bucket, _k: string, reason: LRUCache.DisposeReason) => {
+    if (reason === 'evict') evicted += 1;
+  };
+  const open = new LRUCache<string, Bucket>({ max: maxKeys, dispose });
+  // Read with peek() only, so its order stays the order keys were blocked in.
+  const blocked = new LRUCache<string, Bucket>({ max: maxBlockedKeys, dispose });
+
+  /** The key's bucket while its window lasts; a passed one is dropped. */
+  const live = (key: string, now: number): Bucket | undefined => {
+    const b = open.peek(key) ?? blocked.peek(key);
+    if (b && b.resetAt > now) return b;
+    if (b) {
+      open.delete(key);
+      blocked.delete(key);
+    }
+    return undefined;
+  };
+
+  const answer = (b: Bucket | undefined, allowed: boolean, now: number) => ({
+    allowed,
+    retryAfterS: b ? Math.ceil((b.resetAt - now) / 1000) : 0,
+  });
+
   return {
     async hit(key, limit, windowMs) {
       const now = Date.now();
-      let b = buckets.get(key);
-      if (!b || b.resetAt <= now) {
-        b = { count: 0, resetAt: now + windowMs };
-        buckets.set(key, b);
-        if (buckets.size > 50_000) {
-          for (const [k, v] of buckets) if (v.resetAt <= now) buckets.delete(k);
-        }
-      }
+      const b = live(key, now) ?? { count: 0, resetAt: now + windowMs };
       b.count += 1;
-      return { allowed: b.count <= limit, retryAfterS: Math.ceil((b.resetAt - now) / 1000) };
+      if (blocked.has(key)) {
+        // Counted in place: a blocked key neither moves nor takes room.
+      } else if (b.count >= limit) {
+        // Its next hit is refused: keep it where a flood of fresh keys cannot reach it.
+        open.delete(key);
+        blocked.set(key, b);
+      } else {
+        open.set(key, b);
+      }
+      return answer(b, b.count <= limit, now);
+    },
+    async peek(key, limit) {
+      const now = Date.now();
+      const b = live(key, now);
+      return answer(b, (b?.count ?? 0) < limit, now);
+    },
+    async refund(key) {
+      const b = live(key, Date.now());
+      // A refunded key may stay in the blocked table until its window ends; its count decides.
+      if (b && b.count > 0) b.count -= 1;
     },
     async reset(key) {
-      buckets.delete(key);
+      open.delete(key);
+      blocked.delete(key);
     },
+    stats: () => ({ keys: open.size, blockedKeys: blocked.size, evicted }),
   };
 }
 
-/** Counters in Redis, shared by every app instance. */
+const REFUND_SCRIPT =
+  "if tonumber(redis.call('get', KEYS[1]) or '0') > 0 then return redis.call('decr', KEYS[1]) end return 0";
+
+/** Counters in Redis, shared by every app instance; each key expires with its window. */
 export function redisRateLimiter(redis: Redis): RateLimiter {
   return {
     async hit(key, limit, windowMs) {
@@ -50,6 +124,21 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
       const ttl = Number(res[2]![1]);
       return { allowed: count <= limit, retryAfterS: Math.max(1, Math.ceil(ttl / 1000)) };
     },
+    async peek(key, limit) {
+      const k = `vitae:rl:${key}`;
+      // Reads only: a key that does not exist is not created.
+      const res = await redis.multi().get(k).pttl(k).exec();
+      if (!res) throw new Error('rate limit transaction was aborted');
+      const failed = res.find(([err]) => err);
+      if (failed) throw failed[0] as Error;
+      const count = Number(res[0]![1] ?? 0);
+      const ttl = Number(res[1]![1]);
+      return { allowed: count < limit, retryAfterS: ttl > 0 ? Math.ceil(ttl / 1000) : 0 };
+    },
+    async refund(key) {
+      // DECR keeps the TTL; the script never creates a key (which would have no expiry).
+      await redis.eval(REFUND_SCRIPT, 1, `vitae:rl:${key}`);
+    },
     async reset(key) {
       await redis.del(`vitae:rl:${key}`);
     },
@@ -59,23 +148,42 @@ export function redisRateLimiter(redis: Redis): RateLimiter {
 /** The same limiter with every limit multiplied (RATE_LIMIT_MULTIPLIER). */
 export function scaledRateLimiter(inner: RateLimiter, factor: number): RateLimiter {
   if (factor === 1) return inner;
-  return { hit: (k, limit, w) => inner.hit(k, limit * factor, w), reset: (k) => inner.reset(k) };
+  return {
+    hit: (k, limit, w) => inner.hit(k, limit * factor, w),
+    peek: (k, limit) => inner.peek(k, limit * factor),
+    refund: (k) => inner.refund(k),
+    reset: (k) => inner.reset(k),
+  };
 }
 
-/** Hits every key; throws 429 if any is over its limit. */
+/** A limit on one key: at most `limit` counted hits per `windowMs`. */
+export interface LimitRule {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one hit on every rule's key; throws 429 (with the longest retry-after) if any is over.
+ * It checks before it counts: a refused request is counted on the keys that refuse it, which
+ * exist already, and creates no key, so a flood of refused requests cannot grow the table.
+ */
 export async function enforceLimits(
   limiter: RateLimiter,
-  rules: Array<{ key: string; limit: number; windowMs: number }>,
+  rules: LimitRule[],
   message: string = AUTH_MESSAGES.tooManyAttempts,
 ): Promise<void> {
-  let blocked = false;
-  let retry = 1;
-  for (const r of rules) {
-    const res = await limiter.hit(r.key, r.limit, r.windowMs);
-    if (!res.allowed) {
-      blocked = true;
-      retry = Math.max(retry, res.retryAfterS);
-    }
-  }
-  if (blocked) throw new HttpError(429, message, undefined, { 'retry-after': String(retry) });
+  const before = await Promise.all(rules.map((r) => limiter.peek(r.key, r.limit)));
+  const refusing = rules.filter((_, i) => !before[i]!.allowed);
+  const counted = refusing.length > 0 ? refusing : rules;
+  const after = await Promise.all(counted.map((r) => limiter.hit(r.key, r.limit, r.windowMs)));
+  const refusals = [...before, ...after].filter((res) => !res.allowed);
+  if (refusals.length === 0) return;
+  const retry = Math.max(1, ...refusals.map((res) => res.retryAfterS));
+  throw new HttpError(429, message, undefined, { 'retry-after': String(retry) });
+}
+
+/** Takes back the hits `enforceLimits` counted on these rules (for an attempt that succeeded). */
+export async function refundLimits(limiter: RateLimiter, rules: LimitRule[]): Promise<void> {
+  await Promise.all(rules.map((r) => limiter.refund(r.key)));
 }
