@@ -2,10 +2,42 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database, Db } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the write lock first, so a transaction that
+ * reads, then writes (count the entries, then add one) waits for another process's writer
+ * (busy_timeout) instead of failing with SQLITE_BUSY, and nothing writes in between.
+ * (Kysely's default is a deferred BEGIN.)
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
 
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
@@ -17,8 +49,10 @@ export function createDb(database: Config['database']): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // FULL: a commit is on disk before the request is answered, so an acknowledged write
+  // survives a power loss, not only a process kill (docs/decisions/0005).
+  sqlite.pragma('synchronous = FULL');
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

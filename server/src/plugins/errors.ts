@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@vitae/core';
+import { isUniqueViolation } from '../db/integrity.ts';
 
 /** A failure the client should see as it is: status, message, per-field messages. */
 export class HttpError extends Error {
@@ -15,6 +16,10 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new HttpError(404, what);
+
+/** A unique rule refused a write that a parallel request made first. */
+export const CONFLICT_MESSAGE =
+  'This was changed at the same time by another request. Please try again.';
 
 /** First message per field, keyed by the top-level field name (or `general`). */
 export function fieldErrorsFrom(
@@ -46,6 +51,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       );
       const first = Object.values(fieldErrors)[0] ?? 'Invalid request';
       return reply.status(400).send({ error: first, fieldErrors } satisfies ApiErrorBody);
+    }
+    // The database's unique indexes hold the rules under parallel requests; a route with
+    // a more precise message maps the violation itself before it gets here.
+    if (isUniqueViolation(err)) {
+      return reply.status(409).send({ error: CONFLICT_MESSAGE } satisfies ApiErrorBody);
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -7,6 +7,8 @@ import * as m005 from './005-media.ts';
 import * as m006 from './006-sharing.ts';
 import * as m007 from './007-hr.ts';
 import * as m008 from './008-hr-search.ts';
+import * as m009 from './009-integrity.ts';
+import * as m010 from './010-hr-view-dedupe.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +20,8 @@ const migrations: Record<string, Migration> = {
   '006-sharing': m006,
   '007-hr': m007,
   '008-hr-search': m008,
+  '009-integrity': m009,
+  '010-hr-view-dedupe': m010,
 };
 
 export const migrationProvider: MigrationProvider = {

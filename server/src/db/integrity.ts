@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { Db } from './database.ts';
+
+/**
+ * A unique index or primary key refused a row: PostgreSQL's unique_violation (23505),
+ * better-sqlite3's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY. Under parallel requests this is
+ * how the database reports "someone else got there first".
+ */
+const UNIQUE_VIOLATION_CODES = new Set([
+  '23505',
+  'SQLITE_CONSTRAINT_UNIQUE',
+  'SQLITE_CONSTRAINT_PRIMARYKEY',
+]);
+
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNIQUE_VIOLATION_CODES.has(code);
+}
+
+/** For `.catch()`: a unique violation becomes `conflict` (the answer the client should see). */
+export const onUniqueViolation =
+  (conflict: Error) =>
+  (err: unknown): never => {
+    throw isUniqueViolation(err) ? conflict : err;
+  };
+
+/** Runs `fn` in a transaction, or inside the caller's one: Kysely transactions do not nest. */
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/**
+ * Holds the row's write lock until the transaction ends, so the read-check-write steps of
+ * everyone who locks it first run one after another (a cap counted, then an insert).
+ * A no-op UPDATE is the lock statement both engines accept: PostgreSQL locks the row
+ * (FOR NO KEY UPDATE strength, so inserts referencing it still go through), SQLite takes
+ * the database's write lock (which a transaction begun IMMEDIATE already holds).
+ */
+export async function lockRow(trx: Db, table: 'users' | 'public_cvs', id: string): Promise<void> {
+  if (!trx.isTransaction) throw new Error('lockRow needs a transaction');
+  await sql`UPDATE ${sql.table(table)} SET updated_at = updated_at WHERE id = ${id}`.execute(trx);
+}
