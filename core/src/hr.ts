@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CvData } from './cv.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /**
  * The public listing and the HR side (spec sections 3, 4, 5 and 7: "Public CV",
@@ -29,6 +30,8 @@ export const RECENT_NOTES_PER_CARD = 2;
 export const HR_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 export const BROWSE_PAGE_DEFAULT = 24;
 export const BROWSE_PAGE_MAX = 100;
+/** An HR user's views of one saved CV count (and notify the owner) at most once per this. */
+export const HR_VIEW_COUNT_WINDOW_MS = 60 * 60 * 1000;
 
 export const HR_MESSAGES = {
   cvNotFound: 'CV not found',
@@ -49,6 +52,8 @@ export const HR_MESSAGES = {
   unlisted: (name: string) => `${name}'s CV was unlisted`,
   viewedTitle: 'Your CV was viewed',
   viewedMessage: (hrName: string) => `${hrName} viewed your public CV.`,
+  /** The spec has no wording for a saved CV its owner has since unlisted. */
+  cvUnavailable: 'This candidate no longer lists their CV publicly. Your notes and rank are kept.',
 } as const;
 
 export interface HrView {
@@ -79,7 +84,7 @@ export const BROWSE_SORTS = ['newest', 'oldest', 'name', 'views'] as const;
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
 
 export const browseQuerySchema = z.object({
-  search: z.string().trim().max(100).optional().default(''),
+  search: singleLineText().max(100).optional().default(''),
   gender: z.enum(['all', 'male', 'female', 'other']).optional().default('all'),
   savedOnly: z
     .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -123,17 +128,26 @@ export interface SavedCv {
   dateSaved: string;
   lastViewed: string | null;
   notes: HrNote[];
+  /** Whether the owner still lists the CV publicly (ours). */
+  listed: boolean;
+  /**
+   * Whether this HR user may still read the CV: it is listed, or its owner shared it with
+   * this HR user's email (ours). When false only the name, rank and notes remain.
+   */
+  available: boolean;
 }
 
-/** `GET /hr/saved-cv/{id}`: the saved CV with the owner's CV and template. */
+/**
+ * `GET /hr/saved-cv/{id}`: the saved CV with the owner's CV (media as signed URLs) and
+ * template; `curriculumVitae` is null when the CV is no longer `available`.
+ */
 export interface SavedCvDetail extends SavedCv {
-  curriculumVitae: CvData;
+  curriculumVitae: CvData | null;
   cvTemplate: string;
 }
 
 export const noteSchema = z.object({
-  content: z
-    .string({ error: HR_MESSAGES.noteRequired })
+  content: multiLineText(HR_MESSAGES.noteRequired)
     .trim()
     .min(1, HR_MESSAGES.noteRequired)
     .max(2000, 'Note must be 2000 characters or less'),

@@ -284,6 +284,8 @@ export interface HrSavedCvsTable {
   view_count: number;
   date_saved: string;
   last_viewed: string | null;
+  /** When a view was last counted (and the owner told): at most once an hour (migration 010). */
+  last_counted_at: string | null;
 }
 export interface HrNotesTable {
   id: string;

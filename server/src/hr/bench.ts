@@ -209,7 +209,15 @@ async function main(): Promise<void> {
   }
   if (!pgBase) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL to include it.');
   const out = path.resolve('docs/benchmarks.md');
-  fs.writeFileSync(out, report(results) + '\n');
+  const text = report(results);
+  // Other benches' `## ` sections (write durability, the kill drill) stay as they are.
+  const others = fs.existsSync(out)
+    ? fs
+        .readFileSync(out, 'utf8')
+        .split(/^(?=## )/m)
+        .filter((s) => s.startsWith('## ') && !text.includes(s.split('\n')[0]!))
+    : [];
+  fs.writeFileSync(out, [text + '\n', ...others].join('\n').replace(/\n+$/, '\n'));
   console.log(`Written to ${out}`);
 }
 

@@ -1,6 +1,15 @@
-import { isRated, type HrNote, type HrRankValue, type SavedCv } from '@vitae/core';
+import {
+  HR_VIEW_COUNT_WINDOW_MS,
+  isRated,
+  type HrNote,
+  type HrRankValue,
+  type HrView,
+  type SavedCv,
+} from '@vitae/core';
 import type { Db } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
+import { recipientsOf } from '../sharing/sharing.repo.ts';
 
 /** Note times never repeat within this process, so notes added in one millisecond keep their order. */
 let lastNoteAt = 0;
@@ -15,6 +24,7 @@ export function hrRepo(db: Db) {
     db
       .selectFrom('hr_saved_cvs as s')
       .innerJoin('public_cvs as p', 'p.id', 's.public_cv_id')
+      .innerJoin('users as u', 'u.id', 's.hr_user_id')
       .select([
         's.id',
         's.public_cv_id',
@@ -25,6 +35,8 @@ export function hrRepo(db: Db) {
         'p.cv_id',
         'p.user_id as owner_id',
         'p.full_name',
+        'p.is_listed',
+        'u.email as hr_email',
       ])
       .where('s.hr_user_id', '=', hrUserId);
 
@@ -47,7 +59,35 @@ export function hrRepo(db: Db) {
     return out;
   }
 
-  const toSaved = (r: SavedRow, notes: HrNote[]): SavedCv => ({
+  /**
+   * The unlisted CVs among `rows` that their owner shared with the HR user's email, each
+   * with whether some such share includes the photo. A listed CV needs no share.
+   */
+  async function directShares(rows: SavedRow[]): Promise<Map<string, { photo: boolean }>> {
+    const out = new Map<string, { photo: boolean }>();
+    const unlisted = rows.filter((r) => r.is_listed !== 1);
+    if (!unlisted.length) return out;
+    const email = unlisted[0]!.hr_email.trim().toLowerCase();
+    const shares = await db
+      .selectFrom('cv_shares')
+      .selectAll()
+      .where(
+        'cv_id',
+        'in',
+        unlisted.map((r) => r.cv_id),
+      )
+      .execute();
+    const isMe = (e: unknown) => typeof e === 'string' && e.trim().toLowerCase() === email;
+    for (const share of shares) {
+      const toMe = recipientsOf(share).some((r) => isMe(r.email));
+      if (!toMe) continue;
+      const photo = (out.get(share.cv_id)?.photo ?? false) || share.include_photo === 1;
+      out.set(share.cv_id, { photo });
+    }
+    return out;
+  }
+
+  const toSaved = (r: SavedRow, notes: HrNote[], available: boolean): SavedCv => ({
     _id: r.id,
     curriculumVitaeID: r.cv_id,
     fullName: r.full_name,
@@ -56,6 +96,8 @@ export function hrRepo(db: Db) {
     dateSaved: r.date_saved,
     lastViewed: r.last_viewed,
     notes,
+    listed: r.is_listed === 1,
+    available,
   });
 
   /** One saved CV of this HR user, by its own, the listing's or the CV's id; undefined otherwise. */
@@ -66,11 +108,16 @@ export function hrRepo(db: Db) {
       )
       .executeTakeFirst();
 
+  /**
+   * One saved CV, and what of the owner's CV this HR user may read: all of it (with the
+   * photo) while listed, what a direct share to them allows once unlisted, else nothing.
+   */
   async function one(hrUserId: string, id: string) {
     const row = await findRow(hrUserId, id);
     if (!row) return undefined;
-    const notes = await notesOf([row.id]);
-    return { row, saved: toSaved(row, notes.get(row.id)!) };
+    const [notes, shared] = await Promise.all([notesOf([row.id]), directShares([row])]);
+    const access = row.is_listed === 1 ? { photo: true } : (shared.get(row.cv_id) ?? null);
+    return { row, access, saved: toSaved(row, notes.get(row.id)!, access !== null) };
   }
 
   return {
@@ -82,8 +129,13 @@ export function hrRepo(db: Db) {
         .orderBy('s.date_saved', 'desc')
         .orderBy('s.id', 'desc')
         .execute();
-      const notes = await notesOf(rows.map((r) => r.id));
-      return rows.map((r) => toSaved(r, notes.get(r.id)!));
+      const [notes, shared] = await Promise.all([
+        notesOf(rows.map((r) => r.id)),
+        directShares(rows),
+      ]);
+      return rows.map((r) =>
+        toSaved(r, notes.get(r.id)!, r.is_listed === 1 || shared.has(r.cv_id)),
+      );
     },
 
     /** Saves a listing for an HR user; saving twice keeps the first record. */
@@ -104,12 +156,46 @@ export function hrRepo(db: Db) {
       return { created: Number(res.numInsertedOrUpdatedRows ?? 0) > 0 };
     },
 
-    async countView(savedId: string): Promise<void> {
-      await db
-        .updateTable('hr_saved_cvs')
-        .set((eb) => ({ view_count: eb('view_count', '+', 1), last_viewed: nowIso() }))
-        .where('id', '=', savedId)
-        .execute();
+    /**
+     * One visit of the HR user to a saved CV. It always lands in the view trail and sets
+     * "last viewed"; it counts as a view (and the caller tells the owner) only if none was
+     * counted in the past hour. The conditional UPDATE claims that hour, so of parallel
+     * visits exactly one counts, on SQLite and PostgreSQL alike.
+     */
+    async recordVisit(
+      row: { id: string; public_cv_id: string },
+      hr: { id: string; name: string },
+      now = new Date(),
+    ): Promise<{ counted: boolean; view: HrView & { viewCount: number } }> {
+      const at = now.toISOString();
+      const since = new Date(now.getTime() - HR_VIEW_COUNT_WINDOW_MS).toISOString();
+      return db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .updateTable('hr_saved_cvs')
+          .set((eb) => ({
+            view_count: eb('view_count', '+', 1),
+            last_viewed: at,
+            last_counted_at: at,
+          }))
+          .where('id', '=', row.id)
+          .where((eb) =>
+            eb.or([eb('last_counted_at', 'is', null), eb('last_counted_at', '<=', since)]),
+          )
+          .executeTakeFirst();
+        const counted = Number(claimed.numUpdatedRows) > 0;
+        if (!counted) {
+          await trx
+            .updateTable('hr_saved_cvs')
+            .set({ last_viewed: at })
+            .where('id', '=', row.id)
+            .execute();
+        }
+        const view = await publicCvRepo(trx).recordView({ id: row.public_cv_id }, hr, {
+          counted,
+          at,
+        });
+        return { counted, view };
+      });
     },
 
     async setRank(savedId: string, rank: HrRankValue): Promise<void> {

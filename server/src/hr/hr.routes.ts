@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   DEFAULT_TEMPLATE,
   HR_MESSAGES,
   noteSchema,
   rankSchema,
+  idParams,
+  recordId,
   type SavedCv,
   type SavedCvDetail,
 } from '@vitae/core';
@@ -14,21 +15,22 @@ import { HttpError } from '../plugins/errors.ts';
 import { requireHr } from '../plugins/session.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { cvRepo } from '../cv/cv.repo.ts';
-import { loadCvData } from '../cv/cv.routes.ts';
-import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
+import { sharedCvData } from '../sharing/shared-cv-data.ts';
 import { hrRepo } from './hr.repo.ts';
 import { savePendingCv } from './pending-save.ts';
 
 const tags = ['hr'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const noteParams = idParams.extend({ noteId: z.string().min(1).max(64) });
+const noteParams = idParams.extend({ noteId: recordId() });
 
-/** The HR user's saved CVs: list, view (counted), rank and notes. Another HR user's answer 404. */
+/**
+ * The HR user's saved CVs: list, view (counted once an hour), rank and notes. Another HR
+ * user's answer 404. Once the owner unlists, the CV itself is shown only to an HR user it
+ * was shared with directly; the saved entry (name, rank, notes) stays either way.
+ */
 export function hrRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, events } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = hrRepo(db);
-  const listings = publicCvRepo(db);
 
   const mine = async (hrUserId: string, id: string) => {
     const found = await repo.one(hrUserId, id);
@@ -52,23 +54,25 @@ export function hrRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { tags, params: idParams } },
     async (req): Promise<SavedCvDetail> => {
       const hr = requireHr(req);
-      const { row } = await mine(hr.id, req.params.id);
-      await repo.countView(row.id);
-      const listing = (await listings.byId(row.public_cv_id))!;
-      const view = await listings.recordView(listing, { id: hr.id, name: hr.full_name });
-      // The owner hears of the view: a stored notification and the live event.
-      await notifyUser(deps, row.owner_id, {
-        type: 'public-cv-viewed',
-        title: HR_MESSAGES.viewedTitle,
-        message: HR_MESSAGES.viewedMessage(hr.full_name),
-      });
-      events.publish('public-cv.viewed', { userId: row.owner_id, ...view });
-      const [{ saved }, curriculumVitae, cv] = await Promise.all([
+      const { row, access, saved } = await mine(hr.id, req.params.id);
+      const cvTemplate = (await cvRepo(db).find(row.owner_id))?.template ?? DEFAULT_TEMPLATE;
+      // Nothing of the CV to show, so nothing was viewed: no count, no trail, no notice.
+      if (!access) return { ...saved, curriculumVitae: null, cvTemplate };
+      const visit = await repo.recordVisit(row, { id: hr.id, name: hr.full_name });
+      if (visit.counted) {
+        // The owner hears of the view: a stored notification and the live event.
+        await notifyUser(deps, row.owner_id, {
+          type: 'public-cv-viewed',
+          title: HR_MESSAGES.viewedTitle,
+          message: HR_MESSAGES.viewedMessage(hr.full_name),
+        });
+        events.publish('public-cv.viewed', { userId: row.owner_id, ...visit.view });
+      }
+      const [after, curriculumVitae] = await Promise.all([
         mine(hr.id, row.id),
-        loadCvData(db, row.owner_id),
-        cvRepo(db).find(row.owner_id),
+        sharedCvData(deps, row.owner_id, access.photo),
       ]);
-      return { ...saved, curriculumVitae, cvTemplate: cv?.template ?? DEFAULT_TEMPLATE };
+      return { ...after.saved, curriculumVitae, cvTemplate };
     },
   );
 

@@ -1,12 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECTIONS, type BrowsePage, type SavedCv, type SavedCvDetail } from '@vitae/core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  HR_VIEW_COUNT_WINDOW_MS,
+  SECTIONS,
+  type BrowsePage,
+  type SavedCv,
+  type SavedCvDetail,
+} from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import type { DomainEventMap } from '../plugins/domain-events.ts';
 import { UNLOCK_COOKIE } from '../sharing/unlock-grant.ts';
-import { BROWSE_COUNT_CAP } from '../public-cv/public-cv.repo.ts';
+import { BROWSE_COUNT_CAP, VIEW_TRAIL_PER_VIEWER } from '../public-cv/public-cv.repo.ts';
+import { makeVideo, pdf, png, upload } from '../media/media-test-kit.ts';
 import { seedListedCvs } from './seed.ts';
 
-type Who = { cookie: string; userId: string };
+type Who = { cookie: string; userId: string; email: string };
 
 let t: TestApp;
 let seeker: Who;
@@ -28,6 +35,44 @@ async function personalInfo(who: Who, values: Record<string, unknown>) {
   const base = { ...(SECTIONS['personal-info'].sample[0] as Record<string, unknown>) };
   const res = await call(who, 'POST', '/api/personal-info', { ...base, ...values });
   expect(res.statusCode).toBeLessThan(300);
+}
+
+/** The seeker's contact details: an HR user must not read them once the CV is unlisted. */
+const CONTACT = { phone: '082 555 0147', email: 'thandi.private@example.com', city: 'Pretoria' };
+
+/** The owner's stored "viewed" notifications. */
+const viewNotices = async (owner: Who) => {
+  const res = await call(owner, 'GET', '/api/notifications?limit=100');
+  return (res.json().data as { type: string; message: string }[]).filter(
+    (n) => n.type === 'public-cv-viewed',
+  );
+};
+
+/** Rows of the view trail of one HR user on one listing. */
+const trailRows = async (publicCvId: string, hrUserId: string) =>
+  Number(
+    (
+      await t.db
+        .selectFrom('public_cv_views')
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('public_cv_id', '=', publicCvId)
+        .where('hr_user_id', '=', hrUserId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** Shares the signed-in user's CV by email with `emails`. */
+async function shareWith(owner: Who, emails: string[], photo = false) {
+  const cvId = (await call(owner, 'GET', '/api/curriculum-vitae')).json()._id as string;
+  const res = await call(owner, 'POST', '/api/share-cv', {
+    curriculumVitaeID: cvId,
+    subject: 'My CV',
+    message: 'Dear Hiring Manager,\n\nPlease consider my CV.',
+    recipients: emails.map((email, i) => ({ email, key: `r${i}` })),
+    assignedPhotoUrl: photo ? 'assigned' : null,
+    CVTemplate: 'template02',
+  });
+  expect(res.statusCode, res.body).toBeLessThan(300);
 }
 
 const browse = async (who: Who, query = '') => {
@@ -55,6 +100,8 @@ beforeAll(async () => {
     nationality: 'South African',
   });
   await personalInfo(seeker2, { fullName: 'Sipho Dlamini', gender: 'male' });
+  const contact = await call(seeker, 'POST', '/api/contact-info', CONTACT);
+  expect(contact.statusCode).toBeLessThan(300);
 });
 afterAll(() => t.close());
 
@@ -224,9 +271,16 @@ describe('the HR flow', () => {
     const res = await call(hr, 'GET', `/hr/saved-cv/${saved._id}`);
     expect(res.statusCode).toBe(200);
     const detail = res.json() as SavedCvDetail;
-    expect(detail).toMatchObject({ viewCount: 1, rank: 'good', cvTemplate: 'template01' });
+    expect(detail).toMatchObject({
+      viewCount: 1,
+      rank: 'good',
+      cvTemplate: 'template01',
+      listed: true,
+      available: true,
+    });
     expect(detail.lastViewed).toEqual(expect.any(String));
-    expect(detail.curriculumVitae.personalInfo?.fullName).toBe('Thandi Mokoena');
+    expect(detail.curriculumVitae?.personalInfo?.fullName).toBe('Thandi Mokoena');
+    expect(detail.curriculumVitae?.contactInfo?.phone).toBe(CONTACT.phone);
     expect(published).toContainEqual({
       name: 'public-cv.viewed',
       payload: expect.objectContaining({
@@ -246,23 +300,169 @@ describe('the HR flow', () => {
     expect((await browse(hr)).data.find((d) => d._id === item._id)!.viewCount).toBe(1);
   });
 
-  it('shows only the 3 latest views to the owner', async () => {
-    for (let i = 0; i < 3; i++) await call(hr, 'GET', `/hr/saved-cv/${saved._id}`);
+  it('counts a view and tells the owner once an hour per HR user, however often it is opened', async () => {
+    const url = `/hr/saved-cv/${saved._id}`;
+    const viewedEvents = () => published.filter((p) => p.name === 'public-cv.viewed');
+    const listingViews = async () =>
+      (await call(seeker, 'GET', '/api/public-cv/status')).json().publicCV.viewCount as number;
+    // 99 more opens after the one above: one view, one notice, one event in all.
+    for (let i = 0; i < 99; i++) expect((await call(hr, 'GET', url)).statusCode).toBe(200);
+    const last = (await call(hr, 'GET', `${url}`)).json() as SavedCvDetail;
+    expect(last.viewCount).toBe(1);
+    expect(await listingViews()).toBe(1);
+    expect(await viewNotices(seeker)).toHaveLength(1);
+    expect(viewedEvents()).toHaveLength(1);
+    // Every visit is in the trail, which keeps each viewer's latest ones only.
+    expect(await trailRows(item._id, hr.userId)).toBe(VIEW_TRAIL_PER_VIEWER);
+
+    // 20 parallel first opens by another HR user: exactly one of them counts.
+    const hr3 = await loginAs(t, { fullName: 'Third Recruiter', isHr: true });
+    const saved3 = (await call(hr3, 'POST', `/api/public-cv/save/${item._id}`)).json().data;
+    const parallel = await Promise.all(
+      Array.from({ length: 20 }, () => call(hr3, 'GET', `/hr/saved-cv/${saved3._id}`)),
+    );
+    expect(parallel.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(parallel.map((r) => (r.json() as SavedCvDetail).viewCount)).toEqual(Array(20).fill(1));
+    expect(await listingViews()).toBe(2);
+    const notices = await viewNotices(seeker);
+    expect(notices.map((n) => n.message).sort()).toEqual([
+      'Rita Recruiter viewed your public CV.',
+      'Third Recruiter viewed your public CV.',
+    ]);
+    expect(viewedEvents()).toHaveLength(2);
+    expect(await trailRows(item._id, hr3.userId)).toBe(20);
+
+    // An hour later the next open counts again, once.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + HR_VIEW_COUNT_WINDOW_MS + 1000 });
+    try {
+      for (let i = 0; i < 3; i++) expect((await call(hr, 'GET', url)).statusCode).toBe(200);
+      const later = (await call(hr, 'GET', url)).json() as SavedCvDetail;
+      expect(later.viewCount).toBe(2);
+      expect(later.lastViewed).toBe(new Date().toISOString());
+      expect(await listingViews()).toBe(3);
+      expect(await viewNotices(seeker)).toHaveLength(3);
+      expect(viewedEvents().at(-1)!.payload).toMatchObject({
+        hrUserName: 'Rita Recruiter',
+        viewCount: 3,
+      });
+    } finally {
+      vi.useRealTimers();
+    }
     const status = (await call(seeker, 'GET', '/api/public-cv/status')).json();
-    expect(status.publicCV.viewCount).toBe(4);
     expect(status.publicCV.hrViews).toHaveLength(3);
   });
 
-  it('an unlisted CV leaves browse at once; the saver keeps it', async () => {
+  it('an unlisted CV leaves browse at once; the saver keeps its name, rank and notes only', async () => {
     await call(seeker, 'POST', '/api/public-cv/toggle');
     const after = await browse(hr);
     expect(after.data.map((d) => d._id)).not.toContain(item._id);
     expect(after.stats.available).toBe(1);
+    expect((await browse(hr, '?savedOnly=true')).data).toEqual([]);
     expect((await call(hr2, 'POST', `/api/public-cv/save/${item._id}`)).statusCode).toBe(404);
-    const mine = (await call(hr, 'GET', '/hr/saved-cv/saved-cvs')).json().data as SavedCv[];
-    expect(mine.map((s) => s._id)).toEqual([saved._id]);
-    expect((await call(hr, 'GET', `/hr/saved-cv/${saved._id}`)).statusCode).toBe(200);
+    const listRes = await call(hr, 'GET', '/hr/saved-cv/saved-cvs');
+    const mine = listRes.json().data as SavedCv[];
+    expect(mine).toMatchObject([
+      { _id: saved._id, fullName: 'Thandi Mokoena', rank: 'good', listed: false, available: false },
+    ]);
+    const before = await viewNotices(seeker);
+    const res = await call(hr, 'GET', `/hr/saved-cv/${saved._id}`);
+    expect(res.statusCode).toBe(200);
+    const detail = res.json() as SavedCvDetail;
+    expect(detail).toMatchObject({
+      fullName: 'Thandi Mokoena',
+      rank: 'good',
+      notes: [{ content: 'Strong Python' }],
+      listed: false,
+      available: false,
+      curriculumVitae: null,
+    });
+    // Nothing of the CV, anywhere in either answer; nothing was viewed either.
+    for (const body of [res.body, listRes.body]) {
+      expect(body).not.toContain(CONTACT.phone);
+      expect(body).not.toContain(CONTACT.email);
+      expect(body).not.toContain('South African');
+    }
+    expect(await viewNotices(seeker)).toHaveLength(before.length);
+  });
+
+  it('shows an unlisted CV to an HR user it was shared with directly, and to no other', async () => {
+    await shareWith(seeker, ['someone.else@example.com']);
+    expect((await call(hr, 'GET', `/hr/saved-cv/${saved._id}`)).json()).toMatchObject({
+      available: false,
+      curriculumVitae: null,
+    });
+    // Recipients match the HR user's email in any letter case.
+    await shareWith(seeker, [hr.email.toUpperCase()]);
+    const list = (await call(hr, 'GET', '/hr/saved-cv/saved-cvs')).json().data as SavedCv[];
+    expect(list[0]).toMatchObject({ listed: false, available: true });
+    const detail = (await call(hr, 'GET', `/hr/saved-cv/${saved._id}`)).json() as SavedCvDetail;
+    expect(detail).toMatchObject({ listed: false, available: true });
+    expect(detail.curriculumVitae?.contactInfo?.phone).toBe(CONTACT.phone);
     await call(seeker, 'POST', '/api/public-cv/toggle');
+  });
+});
+
+describe('the HR view of a saved CV with media', () => {
+  const get = (who: Who, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });
+
+  /** Uploads one file and returns its url and public id. */
+  async function put(who: Who, kind: 'image' | 'video' | 'raw', data: Buffer, type: string) {
+    const res = await upload(
+      t,
+      who.cookie,
+      kind,
+      { data, filename: `f.${type.split('/')[1]}`, contentType: type },
+      kind === 'image' ? { preset: 'photo' } : {},
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ url: string; public_id: string }>();
+  }
+
+  it('gives the saver the photo, video and certificates, then none once unlisted', async () => {
+    const owner = await loginAs(t, { fullName: 'Media Owner' });
+    await personalInfo(owner, { fullName: 'Naledi Media' });
+    const photo = await put(owner, 'image', await png(), 'image/png');
+    const video = await put(owner, 'video', makeVideo(2), 'video/mp4');
+    const doc = await put(owner, 'raw', pdf(), 'application/pdf');
+    for (const [url, payload] of [
+      ['/api/photo', { title: 'Portrait', photoUrl: photo.url, publicId: photo.public_id }],
+      ['/api/first-impression', { videoUrl: video.url }],
+      ['/api/certificate', { title: 'First aid', pdfUrl: doc.url, publicId: doc.public_id }],
+    ] as const) {
+      const res = await call(owner, 'POST', url, payload);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(201);
+    }
+    await call(owner, 'POST', '/api/public-cv/toggle');
+    const cvId = (await call(owner, 'GET', '/api/curriculum-vitae')).json()._id as string;
+    const recruiter = await loginAs(t, { fullName: 'Media Recruiter', isHr: true });
+    const savedId = (await call(recruiter, 'POST', `/api/public-cv/save/${cvId}`)).json().data._id;
+
+    const cv = (await get(recruiter, `/hr/saved-cv/${savedId}`)).json().curriculumVitae;
+    expect(cv.assignedPhotoUrl).toContain(photo.public_id);
+    expect(cv.firstImpression.videoUrl).toContain(video.public_id);
+    expect(cv.certificates).toMatchObject([{ title: 'First aid' }]);
+    expect(cv.certificates[0].pdfUrl).toContain(doc.public_id);
+    for (const url of [
+      cv.assignedPhotoUrl,
+      cv.firstImpression.videoUrl,
+      cv.certificates[0].pdfUrl,
+    ]) {
+      expect((await get(recruiter, url)).statusCode, url).toBe(200);
+    }
+
+    await call(owner, 'POST', '/api/public-cv/toggle');
+    const gone = await get(recruiter, `/hr/saved-cv/${savedId}`);
+    expect(gone.json()).toMatchObject({ fullName: 'Naledi Media', curriculumVitae: null });
+    expect(gone.body).not.toContain(photo.public_id);
+    expect(gone.body).not.toContain(video.public_id);
+
+    // Shared directly without the photo: the CV and its video, not the photo.
+    await shareWith(owner, [recruiter.email]);
+    const shared = (await get(recruiter, `/hr/saved-cv/${savedId}`)).json().curriculumVitae;
+    expect(shared.assignedPhotoUrl).toBeNull();
+    expect(shared.firstImpression.videoUrl).toContain(video.public_id);
+    expect(shared.certificates).toHaveLength(1);
   });
 });
 
@@ -317,7 +517,8 @@ describe('the Save CV handover', () => {
       remoteAddress: '10.201.0.1',
     });
     const grant = unlocked.cookies.find((c) => c.name === UNLOCK_COOKIE)!;
-    const newHr = await loginAs(t, { fullName: 'Pin Recruiter' });
+    // The recipient the pin was sent to, signed up with that email.
+    const newHr = await loginAs(t, { fullName: 'Pin Recruiter', email: 'recruiter@acme.example' });
     await call(newHr, 'POST', '/auth/user/enable-hr-dashboard', { cvToSave: cvId });
     // /hr paths do not see the unlock cookie: the id stays pending, nothing is saved yet.
     expect((await call(newHr, 'GET', '/hr/saved-cv/saved-cvs')).json().data).toEqual([]);
@@ -328,7 +529,8 @@ describe('the Save CV handover', () => {
     const list = (await call(newHr, 'GET', '/hr/saved-cv/saved-cvs')).json().data as SavedCv[];
     expect(list).toMatchObject([{ curriculumVitaeID: cvId, fullName: 'Private Person' }]);
     const detail = (await call(newHr, 'GET', `/hr/saved-cv/${list[0]!._id}`)).json();
-    expect(detail.cvTemplate).toBe('template01');
+    expect(detail).toMatchObject({ cvTemplate: 'template01', listed: false, available: true });
+    expect(detail.curriculumVitae.personalInfo.fullName).toBe('Private Person');
   });
 
   it('does not save a pending CV that is not listed', async () => {

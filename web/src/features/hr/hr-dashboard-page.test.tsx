@@ -22,6 +22,8 @@ const LIST: SavedCv[] = [
     dateSaved: iso(1 * day),
     lastViewed: iso(2000),
     notes: [note(1), note(2), note(3), note(4)],
+    listed: true,
+    available: true,
   },
   {
     _id: 'b2',
@@ -32,6 +34,8 @@ const LIST: SavedCv[] = [
     dateSaved: iso(10 * day),
     lastViewed: null,
     notes: [],
+    listed: true,
+    available: true,
   },
   {
     _id: 'c3',
@@ -42,6 +46,8 @@ const LIST: SavedCv[] = [
     dateSaved: iso(3 * day),
     lastViewed: iso(day),
     notes: [],
+    listed: false,
+    available: false,
   },
 ];
 
@@ -77,6 +83,10 @@ describe('HR dashboard page', () => {
     expect(first).not.toHaveTextContent('Note 3');
     expect(first).toHaveTextContent('+2 more notes');
     expect(screen.getByText('Unnamed CV')).toBeInTheDocument();
+    // Only the card of a CV its owner unlisted says so.
+    expect(screen.getByText('No longer listed publicly').closest('li')).toHaveTextContent(
+      'Adam Smith',
+    );
     expect(screen.getByText('Total Saved CVs').nextSibling).toHaveTextContent('3');
     expect(screen.getByText('Rated CVs').nextSibling).toHaveTextContent('2');
     expect(within(first).getByRole('link', { name: /View CV/ })).toHaveAttribute(

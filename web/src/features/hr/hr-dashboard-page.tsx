@@ -168,6 +168,9 @@ function SavedCard({ saved: s }: { saved: SavedCv }) {
           <div className="min-w-0 flex-1">
             <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
             <p className="truncate text-xs text-slate-500">CV ID: {s.curriculumVitaeID}</p>
+            {!s.available && (
+              <p className="text-xs font-medium text-amber-800">No longer listed publicly</p>
+            )}
           </div>
           <RankBadge rank={s.rank} />
         </div>

@@ -20,6 +20,29 @@ const DETAIL: SavedCvDetail = {
   notes: [{ _id: 'n1', content: 'Strong Python', createdAt: '2026-11-01T11:00:00.000Z' }],
   curriculumVitae: SAMPLE_CV,
   cvTemplate: 'template01',
+  listed: true,
+  available: true,
+};
+
+const PHOTO = '/media/file/photo.jpg?exp=1&sig=a';
+const VIDEO = '/media/file/video.mp4?exp=1&sig=b';
+const CERT = '/media/file/cert.pdf?exp=1&sig=c';
+const WITH_MEDIA: SavedCvDetail = {
+  ...DETAIL,
+  curriculumVitae: {
+    ...SAMPLE_CV,
+    assignedPhotoUrl: PHOTO,
+    firstImpression: { _id: 'v1', videoUrl: VIDEO },
+    certificates: [{ _id: 'c1', title: 'First aid', pdfUrl: CERT, photoUrl: '' }],
+  },
+};
+
+/** Unlisted by its owner and not shared with this HR user: the entry without the CV. */
+const UNAVAILABLE: SavedCvDetail = {
+  ...DETAIL,
+  listed: false,
+  available: false,
+  curriculumVitae: null,
 };
 
 const open = () => renderPage(<HrViewCvPage />, '/app/hr-view-cv/s1', '/app/hr-view-cv/:id');
@@ -82,6 +105,67 @@ describe('HR view of a saved CV', () => {
     await userEvent.click(within(notes).getAllByRole('button', { name: 'Delete' })[0]!);
     await userEvent.click(screen.getByRole('button', { name: 'Yes, Delete' }));
     expect(await screen.findByText('No notes yet. Add your first note above!')).toBeInTheDocument();
+  });
+
+  it('shows the photo, the First Impression video and the certificates', async () => {
+    stubFetch(() => ({ status: 200, body: WITH_MEDIA }));
+    open();
+    const name = SAMPLE_CV.personalInfo!.fullName;
+    expect(await screen.findByRole('img', { name: `Photo of ${name}` })).toHaveAttribute(
+      'src',
+      PHOTO,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'First Impression' }));
+    const video = await screen.findByRole('dialog', {
+      name: 'First Impression Video of Thandi Mokoena',
+    });
+    expect(video.querySelector('video')).toHaveAttribute('src', VIDEO);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('button', { name: 'Certificates (1)' }));
+    const certs = await screen.findByRole('dialog', { name: 'Certificates of Thandi Mokoena' });
+    expect(within(certs).getByText('First aid')).toBeInTheDocument();
+    expect(within(certs).getByText('PDF Document')).toBeInTheDocument();
+    expect(within(certs).getByRole('link', { name: 'Download First aid' })).toHaveAttribute(
+      'href',
+      CERT,
+    );
+    await userEvent.click(within(certs).getByRole('button', { name: 'View' }));
+    expect(screen.getByTitle('First aid')).toHaveAttribute('src', CERT);
+  });
+
+  it('without media, offers neither the video nor the certificates', async () => {
+    stubFetch(() => ({
+      status: 200,
+      body: {
+        ...DETAIL,
+        curriculumVitae: { ...SAMPLE_CV, firstImpression: null, certificates: [] },
+      },
+    }));
+    open();
+    expect(await screen.findByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'First Impression' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Certificates/ })).not.toBeInTheDocument();
+  });
+
+  it('once unlisted: says so, keeps rank and notes, shows nothing of the CV', async () => {
+    stubFetch(() => ({ status: 200, body: UNAVAILABLE }));
+    open();
+    expect(await screen.findByRole('heading', { name: 'Thandi Mokoena' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'This candidate no longer lists their CV publicly. Your notes and rank are kept.',
+    );
+    expect((screen.getByLabelText('Rank') as HTMLSelectElement).value).toBe('good');
+    // The notes are what is left to work with: open from the start.
+    expect(screen.getByRole('button', { name: 'Notes (1)' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(screen.getByRole('list', { name: 'Notes' })).toHaveTextContent('Strong Python');
+    for (const name of ['Print', 'First Impression', /Certificates/]) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByText(SAMPLE_CV.contactInfo!.phone)).not.toBeInTheDocument();
   });
 
   it('says CV Not Found with a way back', async () => {

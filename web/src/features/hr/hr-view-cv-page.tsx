@@ -10,8 +10,9 @@ import {
 } from '@vitae/core/hr';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
+import { CertificatesModal } from '../shared-viewer/certificates-modal.tsx';
+import { FirstImpressionModal } from '../shared-viewer/first-impression-modal.tsx';
 import { CvLayout } from '../templates/cv-layout.tsx';
 import { useAddNote, useDeleteNote, useSavedCv, useSetRank } from './api.ts';
 import { RequireHr, dateTime, shortDate } from './hr-parts.tsx';
@@ -48,108 +49,94 @@ function NotFound() {
 
 function SavedCvView({ saved }: { saved: SavedCvDetail }) {
   const location = useLocation();
+  const cv = saved.curriculumVitae;
+  // With the CV gone, the notes are what is left to work with: shown from the start.
   const [notesOpen, setNotesOpen] = useState(
-    Boolean((location.state as { notes?: boolean } | null)?.notes),
+    Boolean((location.state as { notes?: boolean } | null)?.notes) || !cv,
   );
   const [modal, setModal] = useState<'video' | 'certificates' | null>(null);
-  const cv = saved.curriculumVitae;
   const name = saved.fullName || 'Unnamed CV';
 
   return (
     <div className="min-h-screen bg-slate-100 print:bg-white">
       <header className="border-b border-slate-200 bg-white print:hidden">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-3 px-4 py-3 sm:px-6">
-          <Link
-            to="/app/hr-dashboard"
-            className="text-sm font-medium text-brand-700 hover:underline"
-          >
-            ← Back to HR Dashboard
-          </Link>
-          <div className="mr-auto min-w-0">
-            <h1 className="truncate text-lg font-semibold text-slate-900">{name}</h1>
-            <p className="text-xs text-slate-600">
-              {saved.viewCount} {saved.viewCount === 1 ? 'view' : 'views'} · Saved{' '}
-              {shortDate(saved.dateSaved)} · Last viewed {shortDate(saved.lastViewed)}
-            </p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-4 py-3 sm:px-6">
+          <div className="mr-auto flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
+            <Link
+              to="/app/hr-dashboard"
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              ← Back to HR Dashboard
+            </Link>
+            <div className="min-w-0">
+              <h1 className="truncate text-lg font-semibold text-slate-900">{name}</h1>
+              <p className="text-xs text-slate-600">
+                {saved.viewCount} {saved.viewCount === 1 ? 'view' : 'views'} · Saved{' '}
+                {shortDate(saved.dateSaved)} · Last viewed {shortDate(saved.lastViewed)}
+              </p>
+            </div>
           </div>
-          <RankSelect id={saved._id} rank={saved.rank} />
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-expanded={notesOpen}
-            onClick={() => setNotesOpen((o) => !o)}
-          >
-            Notes ({saved.notes.length})
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={() => window.setTimeout(() => window.print(), PRINT_DELAY_MS)}
-          >
-            Print
-          </Button>
-          {cv.firstImpression?.videoUrl && (
-            <Button size="sm" variant="secondary" onClick={() => setModal('video')}>
-              First Impression
+          {/* The actions wrap as one group, so a narrow header never strands one button. */}
+          <div className="flex flex-wrap items-center gap-2">
+            <RankSelect id={saved._id} rank={saved.rank} />
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-expanded={notesOpen}
+              onClick={() => setNotesOpen((o) => !o)}
+            >
+              Notes ({saved.notes.length})
             </Button>
-          )}
-          {cv.certificates.length > 0 && (
-            <Button size="sm" variant="secondary" onClick={() => setModal('certificates')}>
-              Certificates ({cv.certificates.length})
-            </Button>
-          )}
+            {cv && (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => window.setTimeout(() => window.print(), PRINT_DELAY_MS)}
+              >
+                Print
+              </Button>
+            )}
+            {cv?.firstImpression?.videoUrl && (
+              <Button size="sm" variant="secondary" onClick={() => setModal('video')}>
+                First Impression
+              </Button>
+            )}
+            {cv && cv.certificates.length > 0 && (
+              <Button size="sm" variant="secondary" onClick={() => setModal('certificates')}>
+                Certificates ({cv.certificates.length})
+              </Button>
+            )}
+          </div>
         </div>
       </header>
       <div className="mx-auto grid max-w-6xl gap-6 px-2 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_auto] print:block print:p-0">
         <main>
-          <CvLayout layout={saved.cvTemplate} data={cv} />
+          {cv ? (
+            <CvLayout layout={saved.cvTemplate} data={cv} />
+          ) : (
+            <Card role="status" className="p-8 text-center">
+              <p className="text-base font-medium text-slate-900">{HR_MESSAGES.cvUnavailable}</p>
+            </Card>
+          )}
         </main>
         {notesOpen && <NotesPanel id={saved._id} notes={saved.notes} />}
       </div>
-      <Dialog
-        open={modal === 'video'}
-        onClose={() => setModal(null)}
-        title={`First Impression Video of ${saved.fullName || 'This Candidate'}`}
-        size="lg"
-      >
-        {cv.firstImpression && (
-          <video src={cv.firstImpression.videoUrl} controls autoPlay className="w-full rounded-lg">
-            <track kind="captions" />
-          </video>
-        )}
-      </Dialog>
-      <Dialog
-        open={modal === 'certificates'}
-        onClose={() => setModal(null)}
-        title={`Certificates of ${name}`}
-      >
-        <ul className="space-y-3">
-          {cv.certificates.map((c) => {
-            const url = c.pdfUrl || c.photoUrl;
-            return (
-              <li key={c._id} className="flex items-center justify-between gap-3">
-                <div>
-                  <p className="font-medium text-slate-900">{c.title}</p>
-                  <p className="text-xs text-slate-500">{c.pdfUrl ? 'PDF Document' : 'Image'}</p>
-                </div>
-                <div className="flex gap-2">
-                  <a
-                    href={url}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="text-sm font-semibold text-brand-700 underline"
-                  >
-                    View
-                  </a>
-                  <a href={url} download className="text-sm font-semibold text-brand-700 underline">
-                    Download
-                  </a>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      </Dialog>
+      {cv?.firstImpression && (
+        <FirstImpressionModal
+          open={modal === 'video'}
+          onClose={() => setModal(null)}
+          name={saved.fullName}
+          videoUrl={cv.firstImpression.videoUrl}
+        />
+      )}
+      {cv && (
+        <CertificatesModal
+          open={modal === 'certificates'}
+          onClose={() => setModal(null)}
+          name={name}
+          certificates={cv.certificates}
+        />
+      )}
     </div>
   );
 }
