@@ -1,19 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { certificateCreateSchema, certificatePatchSchema, UPLOAD_MESSAGES } from '@vitae/core';
+import {
+  certificateCreateSchema,
+  certificatePatchSchema,
+  UPLOAD_MESSAGES,
+  idParams,
+  recordId,
+  singleLineText,
+} from '@vitae/core';
 import type { AppDeps } from '../app.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { onUniqueViolation } from '../db/integrity.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import { mediaService, publicIdOf } from '../media/media.service.ts';
 import { receiveUpload } from '../media/media.routes.ts';
 import { certificatesFor } from './certificates.repo.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
 const deleteBody = z.object({
-  id: z.string().min(1).max(64),
-  publicId: z.string().max(2048).optional(),
+  id: recordId(),
+  publicId: singleLineText().max(2048).optional(),
 });
 
 export function certificatesRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -76,7 +83,9 @@ export function certificatesRoutes(app: FastifyInstance, deps: AppDeps): void {
           created_at: now,
           updated_at: now,
         })
-        .execute();
+        .execute()
+        // A parallel request attached the same upload first (media_id is unique).
+        .catch(onUniqueViolation(new HttpError(409, UPLOAD_MESSAGES.mediaInUse)));
       return reply.status(201).send(await changed(user.id));
     },
   );

@@ -4,9 +4,17 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { firstImpressionCreateSchema, UPLOAD_MESSAGES, VIDEO_MESSAGES } from '@vitae/core';
+import {
+  firstImpressionCreateSchema,
+  UPLOAD_MESSAGES,
+  VIDEO_MESSAGES,
+  recordId,
+  singleLineText,
+} from '@vitae/core';
 import type { AppDeps } from '../app.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import type { Db } from '../db/database.ts';
+import { lockRow, onUniqueViolation } from '../db/integrity.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import { mediaService, publicIdOf } from '../media/media.service.ts';
@@ -21,9 +29,50 @@ export const DEMO_VIDEO_FILE = path.resolve(
 export const DEMO_VIDEO_URL = '/media/demo/first-impression.mp4';
 
 const deleteBody = z.object({
-  id: z.string().min(1).max(64),
-  publicId: z.string().max(2048).optional(),
+  id: recordId(),
+  publicId: singleLineText().max(2048).optional(),
 });
+
+/**
+ * One video per user, one save at a time (the user's row is locked): a new video replaces
+ * the old, whose media record goes in the same transaction, so no parallel save can
+ * re-attach it; its files are removed after (`replaced`).
+ */
+async function saveVideo(trx: Db, userId: string, mediaId: string) {
+  await lockRow(trx, 'users', userId);
+  const old = await trx
+    .selectFrom('first_impressions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (old?.media_id === mediaId) return { created: false, replaced: undefined };
+  const file = await trx
+    .selectFrom('media')
+    .select('id')
+    .where('id', '=', mediaId)
+    .executeTakeFirst();
+  if (!file) throw new HttpError(404, UPLOAD_MESSAGES.mediaNotFound);
+  const now = nowIso();
+  if (!old) {
+    await trx
+      .insertInto('first_impressions')
+      .values({ id: newId(), user_id: userId, media_id: mediaId, created_at: now, updated_at: now })
+      .execute();
+    return { created: true, replaced: undefined };
+  }
+  await trx
+    .updateTable('first_impressions')
+    .set({ media_id: mediaId, updated_at: now })
+    .where('id', '=', old.id)
+    .execute();
+  const replaced = await trx
+    .selectFrom('media')
+    .selectAll()
+    .where('id', '=', old.media_id)
+    .executeTakeFirst();
+  await trx.deleteFrom('media').where('id', '=', old.media_id).execute();
+  return { created: true, replaced };
+}
 
 export function firstImpressionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -89,35 +138,14 @@ export function firstImpressionRoutes(app: FastifyInstance, deps: AppDeps): void
       }
       const file = await media.findOwned(user.id, req.body.publicId ?? req.body.videoUrl);
       if (file.purpose !== 'video') throw new HttpError(400, UPLOAD_MESSAGES.mediaWrongKind);
-      const old = await db
-        .selectFrom('first_impressions')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .executeTakeFirst();
-      if (old?.media_id === file.id) return reply.status(200).send(await changed(user.id));
-      if (await media.inUse(file.id)) throw new HttpError(409, UPLOAD_MESSAGES.mediaInUse);
-      const now = nowIso();
-      // One video per user: a new one replaces the old, whose files go with it.
-      if (old) {
-        await db
-          .updateTable('first_impressions')
-          .set({ media_id: file.id, updated_at: now })
-          .where('id', '=', old.id)
-          .execute();
-        await media.removeById(old.media_id);
-      } else {
-        await db
-          .insertInto('first_impressions')
-          .values({
-            id: newId(),
-            user_id: user.id,
-            media_id: file.id,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-      }
-      return reply.status(201).send(await changed(user.id));
+      // Only the user's own first impression can hold their video: saving the current one
+      // again is a no-op (200); media_id is unique, so anything else is "in use".
+      const saved = await db
+        .transaction()
+        .execute((trx) => saveVideo(trx, user.id, file.id))
+        .catch(onUniqueViolation(new HttpError(409, UPLOAD_MESSAGES.mediaInUse)));
+      if (saved.replaced) await media.remove(saved.replaced);
+      return reply.status(saved.created ? 201 : 200).send(await changed(user.id));
     },
   );
 

@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { photoCreateSchema, photoPatchSchema, UPLOAD_MESSAGES } from '@vitae/core';
+import {
+  photoCreateSchema,
+  photoPatchSchema,
+  UPLOAD_MESSAGES,
+  idParams,
+  recordId,
+} from '@vitae/core';
 import type { AppDeps } from '../app.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { onUniqueViolation } from '../db/integrity.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import { mediaService } from '../media/media.service.ts';
 import { assignedOrNone, assignPhoto, assignSoleUnassigned, photosFor } from './photos.repo.ts';
 
-const idBody = z.object({ id: z.string().min(1).max(64) });
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const idBody = z.object({ id: recordId() });
 
 export function photosRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -81,7 +87,9 @@ export function photosRoutes(app: FastifyInstance, deps: AppDeps): void {
         created_at: now,
         updated_at: now,
       })
-      .execute();
+      .execute()
+      // A parallel request attached the same upload first (media_id is unique).
+      .catch(onUniqueViolation(new HttpError(409, UPLOAD_MESSAGES.mediaInUse)));
     // The first photo is the profile photo.
     await assignSoleUnassigned(deps, user.id);
     return reply.status(201).send(await changed(user.id));

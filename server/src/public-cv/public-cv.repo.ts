@@ -9,6 +9,7 @@ import {
 } from '@vitae/core';
 import type { Db, PublicCvsTable } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { inTransaction, lockRow } from '../db/integrity.ts';
 import { cvRepo } from '../cv/cv.repo.ts';
 
 export type ListingRow = Selectable<PublicCvsTable>;
@@ -18,6 +19,8 @@ export const BROWSE_COUNT_CAP = 1000;
 const LISTED_COUNT_TTL_MS = 5_000;
 /** Past this many distinct words starting with the search, it reads the whole prefix range. */
 const MAX_SEARCH_TOKENS = 8;
+/** The view trail keeps this many latest visits of one HR user to one listing. */
+export const VIEW_TRAIL_PER_VIEWER = 50;
 
 /** A name search: the typed words, the first one's matching tokens, and the page order. */
 interface Search {
@@ -74,12 +77,22 @@ export function nameTokenRows(row: TokenCopy) {
   }));
 }
 
-/** Rewrites the search tokens of one listing (names are short: a handful of rows). */
+/**
+ * Rewrites the search tokens of one listing (names are short: a handful of rows) under the
+ * listing's row lock: two rewrites that interleave would insert one key twice or leave an
+ * older name's words behind. Pass a `row` read under that lock.
+ */
 export async function writeNameTokens(db: Db, row: TokenCopy) {
-  await db.deleteFrom('public_cv_name_tokens').where('public_cv_id', '=', row.id).execute();
-  const rows = nameTokenRows(row);
-  if (rows.length) await db.insertInto('public_cv_name_tokens').values(rows).execute();
+  await inTransaction(db, async (trx) => {
+    await lockRow(trx, 'public_cvs', row.id);
+    await trx.deleteFrom('public_cv_name_tokens').where('public_cv_id', '=', row.id).execute();
+    const rows = nameTokenRows(row);
+    if (rows.length) await trx.insertInto('public_cv_name_tokens').values(rows).execute();
+  });
 }
+
+const listingById = (db: Db, id: string) =>
+  db.selectFrom('public_cvs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /**
  * The index range of tokens starting with `word`: [word, word with its last character
@@ -103,29 +116,33 @@ export function publicCvRepo(db: Db) {
       .where((eb) => eb.or([eb('id', '=', id), eb('cv_id', '=', id)]))
       .executeTakeFirst();
 
+  /** The user's listing, created unlisted (with its search words) on first use. */
   async function ensure(userId: string): Promise<ListingRow> {
     const existing = await byUser(userId);
     if (existing) return existing;
     const { cv } = await cvRepo(db).ensure(userId);
     const now = nowIso();
-    await db
-      .insertInto('public_cvs')
-      .values({
-        id: newId(),
-        user_id: userId,
-        cv_id: cv._id,
-        is_listed: 0,
-        listed_at: null,
-        view_count: 0,
-        ...(await personalCopy(db, userId)),
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-    const row = (await byUser(userId))!;
-    await writeNameTokens(db, row);
-    return row;
+    const row = {
+      id: newId(),
+      user_id: userId,
+      cv_id: cv._id,
+      is_listed: 0,
+      listed_at: null,
+      view_count: 0,
+      ...(await personalCopy(db, userId)),
+      created_at: now,
+      updated_at: now,
+    };
+    await db.transaction().execute(async (trx) => {
+      // A parallel first use may have made it: either unique key (user, CV) means it exists.
+      const res = await trx
+        .insertInto('public_cvs')
+        .values(row)
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) await writeNameTokens(trx, row);
+    });
+    return (await byUser(userId))!;
   }
 
   /**
@@ -311,22 +328,29 @@ export function publicCvRepo(db: Db) {
 
     /** Flips the listing; the personal-info copy is refreshed on the way. */
     async toggle(userId: string): Promise<ListingRow> {
-      const row = await ensure(userId);
-      const listing = row.is_listed !== 1;
+      const { id } = await ensure(userId);
+      // Under the listing's lock, parallel toggles flip one after another, each from the
+      // state the one before left.
+      const updated = await db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'public_cvs', id);
+        const row = await listingById(trx, id);
+        const listing = row.is_listed !== 1;
+        const now = nowIso();
+        await trx
+          .updateTable('public_cvs')
+          .set({
+            is_listed: listing ? 1 : 0,
+            listed_at: listing ? now : row.listed_at,
+            updated_at: now,
+            ...(await personalCopy(trx, userId)),
+          })
+          .where('id', '=', id)
+          .execute();
+        const after = await listingById(trx, id);
+        await writeNameTokens(trx, after);
+        return after;
+      });
       listedCache = null;
-      const now = nowIso();
-      await db
-        .updateTable('public_cvs')
-        .set({
-          is_listed: listing ? 1 : 0,
-          listed_at: listing ? now : row.listed_at,
-          updated_at: now,
-          ...(await personalCopy(db, userId)),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      const updated = (await byUser(userId))!;
-      await writeNameTokens(db, updated);
       return updated;
     },
 
@@ -334,31 +358,41 @@ export function publicCvRepo(db: Db) {
     async refreshPersonalInfo(userId: string): Promise<void> {
       const row = await byUser(userId);
       if (!row) return;
-      const copy = await personalCopy(db, userId);
-      await db
-        .updateTable('public_cvs')
-        .set({ ...copy, updated_at: nowIso() })
-        .where('id', '=', row.id)
-        .execute();
-      await writeNameTokens(db, (await byUser(userId))!);
+      // Under the listing's lock, like a toggle: the copy and its words come from one read.
+      await db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'public_cvs', row.id);
+        await trx
+          .updateTable('public_cvs')
+          .set({ ...(await personalCopy(trx, userId)), updated_at: nowIso() })
+          .where('id', '=', row.id)
+          .execute();
+        await writeNameTokens(trx, await listingById(trx, row.id));
+      });
     },
 
+    /**
+     * One HR visit: always a row in the view trail (each viewer keeps its latest
+     * VIEW_TRAIL_PER_VIEWER per listing), and only when `counted` one more on the view
+     * count. What counts is decided by the caller (hrRepo.recordVisit: once an hour).
+     */
     async recordView(
-      row: ListingRow,
+      row: Pick<ListingRow, 'id'>,
       hr: { id: string; name: string },
+      visit: { counted: boolean; at: string },
     ): Promise<HrView & { viewCount: number }> {
-      const viewedAt = nowIso();
-      await db
-        .updateTable('public_cvs')
-        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-        .where('id', '=', row.id)
-        .execute();
-      // The token rows' copy, for the "most viewed" sort of a search.
-      await db
-        .updateTable('public_cv_name_tokens')
-        .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
-        .where('public_cv_id', '=', row.id)
-        .execute();
+      if (visit.counted) {
+        await db
+          .updateTable('public_cvs')
+          .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+          .where('id', '=', row.id)
+          .execute();
+        // The token rows' copy, for the "most viewed" sort of a search.
+        await db
+          .updateTable('public_cv_name_tokens')
+          .set((eb) => ({ view_count: eb('view_count', '+', 1) }))
+          .where('public_cv_id', '=', row.id)
+          .execute();
+      }
       await db
         .insertInto('public_cv_views')
         .values({
@@ -366,15 +400,33 @@ export function publicCvRepo(db: Db) {
           public_cv_id: row.id,
           hr_user_id: hr.id,
           hr_user_name: hr.name,
-          viewed_at: viewedAt,
+          viewed_at: visit.at,
         })
+        .execute();
+      // Reloads cannot grow the trail without bound (index public_cv_views_viewer).
+      await db
+        .deleteFrom('public_cv_views')
+        .where('public_cv_id', '=', row.id)
+        .where('hr_user_id', '=', hr.id)
+        .where(
+          'id',
+          'not in',
+          db
+            .selectFrom('public_cv_views')
+            .select('id')
+            .where('public_cv_id', '=', row.id)
+            .where('hr_user_id', '=', hr.id)
+            .orderBy('viewed_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(VIEW_TRAIL_PER_VIEWER),
+        )
         .execute();
       const { view_count } = await db
         .selectFrom('public_cvs')
         .select('view_count')
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
-      return { hrUserName: hr.name, viewedAt, viewCount: view_count };
+      return { hrUserName: hr.name, viewedAt: visit.at, viewCount: view_count };
     },
 
     /**

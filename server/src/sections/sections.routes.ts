@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   MAX_SECTION_ENTRIES,
   SECTIONS,
   SECTION_KEYS,
   TOO_MANY_ENTRIES,
   sectionStatus,
+  idParams,
   type SectionDataMap,
   type SectionKey,
   type UniqueRule,
@@ -15,13 +15,14 @@ import {
 import type { AppDeps } from '../app.ts';
 import { fieldErrorsFrom, HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
+import type { Db } from '../db/database.ts';
+import { lockRow, onUniqueViolation } from '../db/integrity.ts';
 import { sectionsRepo, type EntryOut, type SectionsRepo } from './sections.repo.ts';
 
 type Values = Record<string, unknown>;
 
 const SAMPLE_UPDATED = '2024-01-01T00:00:00.000Z';
 const ENTRY_NOT_FOUND = 'Entry not found';
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const isObject = (v: unknown): v is Values => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -87,57 +88,90 @@ function newItemsOf(rule: UniqueRule, values: Values, existing: EntryOut[]): Val
   return fresh.length ? fresh : [{}];
 }
 
-function sectionService(repo: SectionsRepo, events: AppDeps['events']) {
+function sectionService(db: Db, events: AppDeps['events']) {
   const changed = (userId: string, key: SectionKey) =>
     events.publish('section.changed', { userId, dataType: SECTIONS[key].dataType });
+
+  /**
+   * Creates and edits of one user's sections run one at a time (the user's row is locked):
+   * the entry cap and the duplicate check read the list, then write, and must see every
+   * earlier write. The unique indexes (migration 009) back the rules up; a violation they
+   * report answers like the check would.
+   */
+  async function locked<T>(
+    key: SectionKey,
+    userId: string,
+    fn: (repo: SectionsRepo) => Promise<T>,
+  ) {
+    const rule = SECTIONS[key].unique;
+    return db
+      .transaction()
+      .execute(async (trx) => {
+        await lockRow(trx, 'users', userId);
+        return fn(sectionsRepo(trx));
+      })
+      .catch(rule ? onUniqueViolation(duplicate(rule)) : undefined);
+  }
 
   return {
     /** Returns true when a new row was inserted (false: a single record was updated). */
     async create(key: SectionKey, userId: string, body: unknown): Promise<boolean> {
-      const def = SECTIONS[key];
-      const values = formValuesOf(body);
-      const existing = await repo.list(key, userId);
-      if (def.kind === 'single') {
-        const data = validate(key, values);
-        const current = existing[0];
-        if (current) await repo.update(key, userId, current._id, data);
-        else await repo.insert(key, userId, data);
-        changed(userId, key);
-        return !current;
-      }
-      const candidates = def.unique ? newItemsOf(def.unique, values, existing) : [values];
-      const items = candidates.map((c) => validate(key, c));
-      if (def.unique) assertUnique(def.unique, items, existing);
-      if (existing.length + items.length > MAX_SECTION_ENTRIES) {
-        throw new HttpError(400, TOO_MANY_ENTRIES);
-      }
-      for (const item of items) await repo.insert(key, userId, item);
+      const inserted = await locked(key, userId, (repo) => createIn(repo, key, userId, body));
       changed(userId, key);
-      return true;
+      return inserted;
     },
 
     /** Edits merge the sent fields over the stored ones, then validate the whole entry. */
     async edit(key: SectionKey, userId: string, id: string, body: unknown): Promise<void> {
-      const current = await repo.get(key, userId, id);
-      if (!current) throw notFound(ENTRY_NOT_FOUND);
-      const data = validate(key, {
-        ...pickFields(key, current),
-        ...pickFields(key, formValuesOf(body)),
+      await locked(key, userId, async (repo) => {
+        const current = await repo.get(key, userId, id);
+        if (!current) throw notFound(ENTRY_NOT_FOUND);
+        const data = validate(key, {
+          ...pickFields(key, current),
+          ...pickFields(key, formValuesOf(body)),
+        });
+        const rule = SECTIONS[key].unique;
+        if (rule) {
+          const others = (await repo.list(key, userId)).filter((e) => e._id !== id);
+          assertUnique(rule, [data], others);
+        }
+        if (!(await repo.update(key, userId, id, data))) throw notFound(ENTRY_NOT_FOUND);
       });
-      const rule = SECTIONS[key].unique;
-      if (rule) {
-        const others = (await repo.list(key, userId)).filter((e) => e._id !== id);
-        assertUnique(rule, [data], others);
-      }
-      if (!(await repo.update(key, userId, id, data))) throw notFound(ENTRY_NOT_FOUND);
       changed(userId, key);
     },
 
     async remove(key: SectionKey, userId: string, id: string): Promise<void> {
-      if (!(await repo.remove(key, userId, id))) throw notFound(ENTRY_NOT_FOUND);
+      if (!(await sectionsRepo(db).remove(key, userId, id))) throw notFound(ENTRY_NOT_FOUND);
       changed(userId, key);
     },
   };
+}
+
+/** One create, inside the user's lock: a single record is updated, list entries are added. */
+async function createIn(
+  repo: SectionsRepo,
+  key: SectionKey,
+  userId: string,
+  body: unknown,
+): Promise<boolean> {
+  const def = SECTIONS[key];
+  const values = formValuesOf(body);
+  const existing = await repo.list(key, userId);
+  if (def.kind === 'single') {
+    const data = validate(key, values);
+    const current = existing[0];
+    if (current) await repo.update(key, userId, current._id, data);
+    else await repo.insert(key, userId, data);
+    return !current;
+  }
+  const candidates = def.unique ? newItemsOf(def.unique, values, existing) : [values];
+  const items = candidates.map((c) => validate(key, c));
+  if (def.unique) assertUnique(def.unique, items, existing);
+  if (existing.length + items.length > MAX_SECTION_ENTRIES) {
+    throw new HttpError(400, TOO_MANY_ENTRIES);
+  }
+  for (const item of items) await repo.insert(key, userId, item);
+  return true;
 }
 
 const sampleEntries = (key: SectionKey): EntryOut[] =>
@@ -154,7 +188,7 @@ const sampleEntries = (key: SectionKey): EntryOut[] =>
 export function sectionsRoutes(app: FastifyInstance, { db, events }: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = sectionsRepo(db);
-  const service = sectionService(repo, events);
+  const service = sectionService(db, events);
   const listOf = async (key: SectionKey, userId: string) => ({
     data: await repo.list(key, userId),
   });

@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import {
+  MAX_SECTION_ENTRIES,
+  SECTIONS,
+  TOO_MANY_ENTRIES,
+  UPLOAD_MESSAGES,
+  type SectionKey,
+} from '@vitae/core';
+import { loginAs } from './build-test-app.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from '../media/media-test-kit.ts';
+
+/**
+ * Every capped or unique rule under parallel requests. On PostgreSQL the pool runs the
+ * requests' transactions really in parallel; each rule must hold in the database and no
+ * request may answer 5xx.
+ */
+type Who = { cookie: string; userId: string };
+type Res = LightMyRequestResponse;
+
+let t: MediaTestApp;
+beforeAll(async () => {
+  t = await buildMediaTestApp('local');
+});
+afterAll(() => t.close());
+
+const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+/** Fires `n` requests at once. */
+const burst = (n: number, send: (i: number) => Promise<Res>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+
+/** How many answers had each status; a 5xx fails with its body. */
+function tally(responses: Res[]): Record<number, number> {
+  const out: Record<number, number> = {};
+  for (const r of responses) {
+    expect(r.statusCode, r.body).toBeLessThan(500);
+    out[r.statusCode] = (out[r.statusCode] ?? 0) + 1;
+  }
+  return out;
+}
+
+async function rows(table: string, column: string, value: string): Promise<number> {
+  const { rows: found } = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${value}`.execute(
+    t.db,
+  );
+  return Number(found[0]!.n);
+}
+
+const sample = (key: SectionKey) => ({ ...(SECTIONS[key].sample[0] as Record<string, unknown>) });
+
+describe('list sections: at most 50 entries', () => {
+  it('80 parallel skills store exactly 50; the rest answer 400', async () => {
+    const me = await loginAs(t);
+    const res = await burst(80, (i) =>
+      call(me, 'POST', '/api/skill', { skill: `Skill ${i}`, proficiency: 3 }),
+    );
+    expect(tally(res)).toEqual({ 201: MAX_SECTION_ENTRIES, 400: 80 - MAX_SECTION_ENTRIES });
+    expect(res.find((r) => r.statusCode === 400)!.json().error).toBe(TOO_MANY_ENTRIES);
+    expect(await rows('section_skill', 'user_id', me.userId)).toBe(MAX_SECTION_ENTRIES);
+  });
+});
+
+describe.each(['personal-info', 'contact-info', 'personal-summary'] as const)(
+  'single record section %s',
+  (key) => {
+    it('10 parallel first saves store one record', async () => {
+      const me = await loginAs(t);
+      const res = await burst(10, () => call(me, 'POST', `/api/${key}`, sample(key)));
+      expect(tally(res)).toEqual({ 201: 1, 200: 9 });
+      const table = `section_${key.replace(/-/g, '_')}`;
+      expect(await rows(table, 'user_id', me.userId)).toBe(1);
+    });
+  },
+);
+
+describe.each([
+  ['interest', 'This interest already exists'],
+  ['attribute', 'This attribute already exists'],
+] as const)('%s: unique in any letter case', (key, message) => {
+  it('10 parallel creates of one text (mixed case) store one', async () => {
+    const me = await loginAs(t);
+    const texts = ['Chess', 'chess', 'CHESS', ' Chess '];
+    const res = await burst(10, (i) => call(me, 'POST', `/api/${key}`, { [key]: texts[i % 4] }));
+    expect(tally(res)).toEqual({ 201: 1, 400: 9 });
+    for (const r of res.filter((x) => x.statusCode === 400)) {
+      expect(r.json()).toEqual({ error: message, fieldErrors: { [key]: message } });
+    }
+    expect(await rows(`section_${key}`, 'user_id', me.userId)).toBe(1);
+  });
+
+  it('10 parallel edits of different entries to one text keep them distinct', async () => {
+    const me = await loginAs(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await call(me, 'POST', `/api/${key}`, { [key]: `Item ${i}` });
+      ids.push(res.json().data.at(-1)._id);
+    }
+    const res = await burst(10, (i) =>
+      call(me, 'PATCH', `/api/${key}/${ids[i]}`, { [key]: i % 2 ? 'Running' : 'RUNNING' }),
+    );
+    expect(tally(res)).toEqual({ 200: 1, 400: 9 });
+    const texts = (await call(me, 'GET', `/api/${key}`))
+      .json()
+      .data.map((e: Record<string, string>) => e[key]!.toLowerCase());
+    expect(texts.filter((x: string) => x === 'running')).toHaveLength(1);
+  });
+});
+
+async function uploaded(who: Who, kind: 'photo' | 'certificate'): Promise<string> {
+  const file =
+    kind === 'photo'
+      ? { data: await png(), filename: 'p.png', contentType: 'image/png' }
+      : { data: pdf(), filename: 'c.pdf', contentType: 'application/pdf' };
+  const res = await upload(t, who.cookie, kind === 'photo' ? 'image' : 'raw', file, {
+    preset: kind === 'photo' ? 'photo' : undefined,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ public_id: string }>().public_id;
+}
+
+describe('media used once', () => {
+  it('6 certificates from one upload: one is created, the rest answer 409', async () => {
+    const me = await loginAs(t);
+    const publicId = await uploaded(me, 'certificate');
+    const res = await burst(6, (i) =>
+      call(me, 'POST', '/api/certificate', { title: `Cert ${i}`, publicId }),
+    );
+    expect(tally(res)).toEqual({ 201: 1, 409: 5 });
+    expect(res.find((r) => r.statusCode === 409)!.json().error).toBe(UPLOAD_MESSAGES.mediaInUse);
+    expect(await rows('certificates', 'user_id', me.userId)).toBe(1);
+  });
+
+  it('6 photos from one upload: one is created (and assigned), the rest answer 409', async () => {
+    const me = await loginAs(t);
+    const publicId = await uploaded(me, 'photo');
+    const res = await burst(6, (i) =>
+      call(me, 'POST', '/api/photo', { title: `Photo ${i}`, publicId }),
+    );
+    expect(tally(res)).toEqual({ 201: 1, 409: 5 });
+    expect(await rows('photos', 'user_id', me.userId)).toBe(1);
+    const assigned = await t.db
+      .selectFrom('photos')
+      .select('id')
+      .where('user_id', '=', me.userId)
+      .where('assigned', '=', 1)
+      .execute();
+    expect(assigned).toHaveLength(1);
+  });
+
+  it('parallel assignments leave exactly one photo assigned', async () => {
+    const me = await loginAs(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const publicId = await uploaded(me, 'photo');
+      const res = await call(me, 'POST', '/api/photo', { title: `P${i}`, publicId });
+      ids.push(res.json().data[0]._id);
+    }
+    const res = await burst(12, (i) =>
+      call(me, 'POST', '/api/photo/assign-photo', { id: ids[i % 4] }),
+    );
+    expect(tally(res)).toEqual({ 200: 12 });
+    const assigned = await t.db
+      .selectFrom('photos')
+      .select('id')
+      .where('user_id', '=', me.userId)
+      .where('assigned', '=', 1)
+      .execute();
+    expect(assigned).toHaveLength(1);
+  });
+
+  it('parallel first impression saves keep one video per user', async () => {
+    const me = await loginAs(t);
+    // A stored video row (no ffmpeg here): the route only needs the user's media record.
+    const videos = Array.from({ length: 3 }, () => newId());
+    await t.db
+      .insertInto('media')
+      .values(
+        videos.map((id) => ({
+          id,
+          user_id: me.userId,
+          purpose: 'video',
+          resource_type: 'video',
+          content_type: 'video/mp4',
+          file_key: `${id}.mp4`,
+          thumb_key: null,
+          size: 1,
+          duration_ms: 1000,
+          created_at: nowIso(),
+        })),
+      )
+      .execute();
+    const res = await burst(9, (i) =>
+      call(me, 'POST', '/api/first-impression', { videoUrl: 'v', publicId: videos[i % 3] }),
+    );
+    // Saves run one after another; a video replaced meanwhile is gone (404: upload it again).
+    for (const r of res) expect([200, 201, 404], r.body).toContain(r.statusCode);
+    expect(await rows('first_impressions', 'user_id', me.userId)).toBe(1);
+    const kept = await t.db
+      .selectFrom('first_impressions')
+      .innerJoin('media', 'media.id', 'first_impressions.media_id')
+      .select('media.id')
+      .where('first_impressions.user_id', '=', me.userId)
+      .execute();
+    expect(kept).toHaveLength(1);
+  });
+});
+
+describe('one record per user', () => {
+  it('10 parallel CV creates make one CV record', async () => {
+    const me = await loginAs(t);
+    const res = await burst(10, () => call(me, 'POST', '/api/curriculum-vitae'));
+    expect(tally(res)).toEqual({ 201: 1, 200: 9 });
+    expect(new Set(res.map((r) => r.json()._id)).size).toBe(1);
+    expect(await rows('curriculum_vitae', 'user_id', me.userId)).toBe(1);
+  });
+
+  it('6 parallel listing toggles: one listing, flipped six times, search words intact', async () => {
+    const me = await loginAs(t);
+    await call(me, 'POST', '/api/personal-info', {
+      ...sample('personal-info'),
+      fullName: 'Ann Lee',
+    });
+    const res = await burst(6, () => call(me, 'POST', '/api/public-cv/toggle'));
+    expect(tally(res)).toEqual({ 200: 6 });
+    const listings = await t.db
+      .selectFrom('public_cvs')
+      .select(['id', 'is_listed'])
+      .where('user_id', '=', me.userId)
+      .execute();
+    expect(listings).toHaveLength(1);
+    // Six flips from unlisted, one after another, end unlisted.
+    expect(listings[0]!.is_listed).toBe(0);
+    const tokens = await t.db
+      .selectFrom('public_cv_name_tokens')
+      .select(['token', 'is_listed'])
+      .where('public_cv_id', '=', listings[0]!.id)
+      .orderBy('token')
+      .execute();
+    expect(tokens).toEqual([
+      { token: 'ann', is_listed: 0 },
+      { token: 'lee', is_listed: 0 },
+    ]);
+  });
+
+  it('10 parallel saves of one CV by an HR user make one saved entry', async () => {
+    const seeker = await loginAs(t);
+    const hr = await loginAs(t, { isHr: true });
+    await call(seeker, 'POST', '/api/public-cv/toggle');
+    const { cv_id } = await t.db
+      .selectFrom('public_cvs')
+      .select('cv_id')
+      .where('user_id', '=', seeker.userId)
+      .executeTakeFirstOrThrow();
+    const res = await burst(10, () => call(hr, 'POST', `/api/public-cv/save/${cv_id}`));
+    expect(tally(res)).toEqual({ 201: 1, 200: 9 });
+    expect(await rows('hr_saved_cvs', 'hr_user_id', hr.userId)).toBe(1);
+  });
+
+  it('10 parallel device reports of one device store one row', async () => {
+    const me = await loginAs(t);
+    const res = await burst(10, () =>
+      call(me, 'POST', '/api/devices', { userAgent: 'Agent/1', platform: 'Linux' }),
+    );
+    expect(tally(res)).toEqual({ 201: 10 });
+    expect(await rows('devices', 'user_id', me.userId)).toBe(1);
+  });
+});
+
+describe('accounts', () => {
+  it('5 parallel registrations of one email (any case) make one account', async () => {
+    const email = `race-${newId()}@example.com`;
+    const res = await burst(5, (i) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/user/register',
+        payload: {
+          fullName: 'Race Person',
+          email: i % 2 ? email.toUpperCase() : email,
+          password: 'secret123',
+          password2: 'secret123',
+        },
+        remoteAddress: `10.200.0.${i + 1}`,
+      }),
+    );
+    expect(tally(res)).toEqual({ 201: 1, 409: 4 });
+    expect(await rows('users', 'email_lower', email)).toBe(1);
+  });
+
+  it('parallel password reset requests leave one live reset link', async () => {
+    const me = await loginAs(t);
+    const res = await burst(3, (i) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/auth/user/forgot',
+        payload: { email: me.email },
+        remoteAddress: `10.201.0.${i + 1}`,
+      }),
+    );
+    expect(tally(res)).toEqual({ 200: 3 });
+    const live = await t.db
+      .selectFrom('one_time_tokens')
+      .select('token_hash')
+      .where('user_id', '=', me.userId)
+      .where('purpose', '=', 'reset')
+      .execute();
+    expect(live).toHaveLength(1);
+  });
+});
