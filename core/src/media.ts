@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** Media limits (spec sections 5 and 9). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
@@ -77,6 +78,9 @@ export const CERTIFICATE_MESSAGES = {
   tooLarge: 'File size must be less than 5MB',
   uploadFailed: 'Failed to upload file. Please try again.',
   unsupported: 'Unsupported file type.',
+  /** Not in the spec: our refusal of a PDF that carries scripts or launch actions. */
+  pdfActiveContent:
+    'This PDF contains scripts and cannot be uploaded. Please save it as a plain PDF (for example, print it to PDF) and try again.',
   deleteFailed: 'Failed to delete certificate. Please try again.',
   refreshed: 'Certificates refreshed successfully!',
   added: 'Certificate added successfully!',
@@ -113,16 +117,13 @@ export function publicIdFromUrl(url: string): string | null {
 }
 
 const title = (required: string, tooLong: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-const mediaRef = z.string().trim().max(2048);
+  singleLineText(required).min(1, required).max(max, tooLong);
+const mediaRef = singleLineText().max(2048);
 
 export const photoCreateSchema = z.object({
   title: title(PHOTO_MESSAGES.titleRequired, PHOTO_MESSAGES.titleTooLong, PHOTO_TITLE_MAX),
   photoUrl: mediaRef.optional(),
-  publicId: z
-    .string({ error: PHOTO_MESSAGES.fileRequired })
-    .trim()
-    .min(1, PHOTO_MESSAGES.fileRequired),
+  publicId: singleLineText(PHOTO_MESSAGES.fileRequired).min(1, PHOTO_MESSAGES.fileRequired),
 });
 export const photoPatchSchema = z.object({
   title: title(PHOTO_MESSAGES.titleRequired, PHOTO_MESSAGES.titleTooLong, PHOTO_TITLE_MAX),
@@ -136,18 +137,18 @@ export const certificateCreateSchema = z.object({
   ),
   pdfUrl: mediaRef.nullish(),
   photoUrl: mediaRef.nullish(),
-  publicId: z
-    .string({ error: CERTIFICATE_MESSAGES.documentRequired })
-    .trim()
-    .min(1, CERTIFICATE_MESSAGES.documentRequired),
+  publicId: singleLineText(CERTIFICATE_MESSAGES.documentRequired).min(
+    1,
+    CERTIFICATE_MESSAGES.documentRequired,
+  ),
 });
 /** An edit may keep the document (title only) or replace it (a new publicId). */
 export const certificatePatchSchema = certificateCreateSchema.partial({ publicId: true });
 
 export const firstImpressionCreateSchema = z.object({
-  videoUrl: z.string({ error: VIDEO_MESSAGES.saveFailed }).trim().min(1, VIDEO_MESSAGES.saveFailed),
-  userId: z.string().optional(),
-  publicId: z.string().optional(),
+  videoUrl: singleLineText(VIDEO_MESSAGES.saveFailed).min(1, VIDEO_MESSAGES.saveFailed),
+  userId: singleLineText().optional(),
+  publicId: singleLineText().optional(),
 });
 
 export interface Photo {

@@ -17,6 +17,7 @@ import type { Mailer } from './plugins/mailer.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { DomainEvents } from './plugins/domain-events.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSessionAuth, sessionStore, type SessionStore } from './plugins/session.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -29,6 +30,7 @@ import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
 import { outboxRoutes } from './dev/outbox.routes.ts';
 import { storageFor, type Storage } from './plugins/storage.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { uploadsWith, type Uploads } from './media/upload-limits.ts';
 import { photosRoutes } from './photos/photos.routes.ts';
 import { certificatesRoutes } from './certificates/certificates.routes.ts';
 import { firstImpressionRoutes } from './first-impression/first-impression.routes.ts';
@@ -51,6 +53,8 @@ export interface AppDeps {
   sessions: SessionStore;
   /** Media bytes: local disk under DATA_DIR/media, or S3 when configured. */
   storage: Storage;
+  /** Upload limits and the video conversion queue. */
+  uploads: Uploads;
 }
 
 export const DEFAULT_WEB_DIST = path.resolve(
@@ -58,9 +62,11 @@ export const DEFAULT_WEB_DIST = path.resolve(
   '../../web/dist',
 );
 
-export type AppInput = Omit<AppDeps, 'sessions' | 'storage'> & {
+export type AppInput = Omit<AppDeps, 'sessions' | 'storage' | 'uploads'> & {
   /** Defaults to storageFor(config): S3 when configured, else DATA_DIR/media. */
   storage?: Storage;
+  /** Defaults to DEFAULT_UPLOAD_LIMITS (one conversion per core); tests pass smaller ones. */
+  uploads?: Uploads;
   webDist?: string;
   logger?: boolean;
   logStream?: { write(msg: string): void };
@@ -71,8 +77,14 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const { config } = input;
   const deps: AppDeps = {
     ...input,
-    sessions: sessionStore(input.db, input.sessionSecret, config.publicUrl.startsWith('https:')),
+    sessions: sessionStore(
+      input.db,
+      input.sessionSecret,
+      config.publicUrl.startsWith('https:'),
+      input.events,
+    ),
     storage: input.storage ?? storageFor(config),
+    uploads: input.uploads ?? uploadsWith(),
   };
 
   const app = Fastify({
@@ -102,6 +114,9 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     // Fastify accepts a hop count at runtime; its types only list string | boolean.
     trustProxy: config.trustProxy as string | boolean,
     bodyLimit: 1024 * 1024,
+    // A backstop for bodies that trickle forever (408): long enough for the 100 MB video
+    // on a slow uplink; upload routes also drop a body idle for 30 s (UploadLimits).
+    requestTimeout: 30 * 60_000,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -132,6 +147,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerOriginCheck(app, config.publicUrl);
   registerSessionAuth(app, deps.sessions);
 
@@ -150,7 +166,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   publicCvRoutes(app, deps);
   hrRoutes(app, deps);
   registerRealtime(app, deps);
-  if (config.env !== 'production') outboxRoutes(app, deps);
+  outboxRoutes(app, deps);
 
   const webDist = input.webDist ?? DEFAULT_WEB_DIST;
   await registerWebApp(app, webDist);

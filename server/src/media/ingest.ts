@@ -14,7 +14,10 @@ import {
 } from '@vitae/core';
 import type { MediaTable } from '../db/database.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { convertToMp4, posterFrame, probe } from './ffmpeg.ts';
+import { convertToMp4, posterFrame, probe, type Probe } from './ffmpeg.ts';
+import { pdfHasActiveContent } from './pdf-scan.ts';
+import { VIDEO_INPUT, type Uploads } from './upload-limits.ts';
+import { QueueFullError } from './work-queue.ts';
 
 export type Purpose = MediaTable['purpose'];
 
@@ -83,14 +86,21 @@ export async function prepareUpload(
   purpose: Purpose,
   workDir: string,
   log: IngestLog,
+  uploads: Uploads,
 ): Promise<Prepared> {
   if (size === 0) throw new HttpError(400, FILE_REQUIRED[purpose]);
   if (size > MAX_BYTES[purpose]) throw new HttpError(413, TOO_LARGE[purpose]);
   const detected = await fileTypeFromBuffer(await head(file, 4100));
   const ext = detected ? ALLOWED[purpose][detected.mime] : undefined;
   if (!ext) throw new HttpError(415, WRONG_TYPE[purpose]);
-  if (purpose === 'video') return prepareVideo(file, ext, workDir, log);
-  if (ext === 'pdf') return { resourceType: 'raw', main: { file, ext } };
+  if (purpose === 'video') return prepareVideo(file, ext, workDir, log, uploads);
+  if (ext === 'pdf') {
+    // Served under a sandbox anyway; a certificate has no business running code.
+    if (pdfHasActiveContent(await fsp.readFile(file))) {
+      throw new HttpError(400, CERTIFICATE_MESSAGES.pdfActiveContent);
+    }
+    return { resourceType: 'raw', main: { file, ext } };
+  }
   return prepareImage(file, ext, workDir, purpose);
 }
 
@@ -137,27 +147,67 @@ async function prepareImage(
   return { resourceType: 'image', main: { file: main, ext }, thumb: { file: thumb, ext } };
 }
 
+/** Refuses, before any decoding, a video whose declared size or frame rate is absurd. */
+function refuseOutsized(p: Probe): void {
+  const { width = 0, height = 0, fps = 0 } = p;
+  if (
+    Math.max(width, height) > VIDEO_INPUT.maxSide ||
+    width * height > VIDEO_INPUT.maxPixels ||
+    fps > VIDEO_INPUT.maxFps
+  ) {
+    throw new HttpError(400, VIDEO_MESSAGES.notVideo);
+  }
+}
+
+/** Conversion and poster in one slot of the app's conversion queue. */
+async function convertQueued(file: string, workDir: string, uploads: Uploads) {
+  const { limits, conversions } = uploads;
+  const out = path.join(workDir, 'converted.mp4');
+  const poster = path.join(workDir, 'poster.jpg');
+  try {
+    return await conversions.run(async () => {
+      const converted = await convertToMp4(file, out, {
+        // Recorded WebM often states no duration: this bounds the work, the probe decides.
+        maxSeconds: VIDEO_MAX_DURATION_S + 5,
+        timeoutMs: limits.videoTimeoutMs,
+        threads: limits.ffmpegThreads,
+      });
+      const hasPoster =
+        converted.code === 0 && (await posterFrame(out, poster, limits.ffmpegThreads));
+      return { converted, out, poster: hasPoster ? poster : null };
+    });
+  } catch (err) {
+    if (!(err instanceof QueueFullError)) throw err;
+    throw new HttpError(503, VIDEO_MESSAGES.uploadFailedRetry, undefined, { 'retry-after': '30' });
+  }
+}
+
 /**
- * Duration by ffprobe, then H.264/AAC MP4 with a poster frame. Without ffmpeg (or when it
- * fails) the checked original is kept: the spec's fallback, silent to the user but logged.
+ * Duration and declared size by ffprobe, then H.264/AAC MP4 of at most 720p with a poster
+ * frame. Without ffmpeg (or when it fails) the checked original is kept: the spec's
+ * fallback, silent to the user but logged. A conversion over its time limit is refused.
  */
 async function prepareVideo(
   file: string,
   ext: string,
   workDir: string,
   log: IngestLog,
+  uploads: Uploads,
 ): Promise<Prepared> {
   const before = await probe(file);
   if (before === 'unreadable') throw new HttpError(400, VIDEO_MESSAGES.durationUnknown);
   if (before && !before.hasVideo) throw new HttpError(415, VIDEO_MESSAGES.notVideo);
+  if (before) refuseOutsized(before);
   if (before?.durationS != null && before.durationS > VIDEO_MAX_DURATION_S) {
     throw new HttpError(400, videoTooLongMessage(before.durationS));
   }
   if (!before) log.warn({}, 'ffprobe is not available: video duration not checked');
 
-  const out = path.join(workDir, 'converted.mp4');
-  // Recorded WebM often states no duration: the cap bounds the work, the probe below decides.
-  const converted = await convertToMp4(file, out, VIDEO_MAX_DURATION_S + 5);
+  const { converted, out, poster } = await convertQueued(file, workDir, uploads);
+  if (converted.timedOut) {
+    log.warn({ timeoutMs: uploads.limits.videoTimeoutMs }, 'video conversion timed out');
+    throw new HttpError(422, VIDEO_MESSAGES.uploadFailedRetry);
+  }
   let main = { file, ext };
   let durationS = before?.durationS ?? null;
   if (converted.code === 0) {
@@ -177,12 +227,10 @@ async function prepareVideo(
     if (before && before.durationS == null)
       throw new HttpError(400, VIDEO_MESSAGES.durationUnknown);
   }
-  const poster = path.join(workDir, 'poster.jpg');
-  const hasPoster = converted.code === 0 && (await posterFrame(main.file, poster));
   return {
     resourceType: 'video',
     main,
-    thumb: hasPoster ? { file: poster, ext: 'jpg' } : undefined,
+    thumb: poster ? { file: poster, ext: 'jpg' } : undefined,
     durationMs: durationS != null ? Math.round(durationS * 1000) : undefined,
   };
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
+import type { AppInput } from '../app.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { s3Storage, type Storage } from '../plugins/storage.ts';
 
@@ -19,8 +20,14 @@ export interface MediaTestApp extends TestApp {
   tempFiles(): string[];
 }
 
-/** The real app with local storage, or with an s3rver bucket on a random port. */
-export async function buildMediaTestApp(adapter: Adapter): Promise<MediaTestApp> {
+/**
+ * The real app with local storage, or with an s3rver bucket on a random port; `overrides`
+ * reach buildApp (e.g. `uploads` with smaller limits).
+ */
+export async function buildMediaTestApp(
+  adapter: Adapter,
+  overrides: Partial<AppInput> = {},
+): Promise<MediaTestApp> {
   let storage: Storage | undefined;
   let stop = async () => {};
   let listKeys: () => string[];
@@ -50,7 +57,7 @@ export async function buildMediaTestApp(adapter: Adapter): Promise<MediaTestApp>
       return [...new Set(keys)];
     };
   }
-  const t = await buildTestApp(storage ? { storage } : {});
+  const t = await buildTestApp(storage ? { ...overrides, storage } : overrides);
   if (adapter === 'local') {
     const dir = path.join(t.dataDir, 'media');
     listKeys = () => (fs.existsSync(dir) ? fs.readdirSync(dir) : []);
@@ -162,10 +169,10 @@ export const png = (width = 32, height = 32): Promise<Buffer> =>
     .png()
     .toBuffer();
 
-/** A minimal valid one-page PDF. */
-export function pdf(): Buffer {
+/** A minimal valid one-page PDF; `catalog` adds entries to its catalog (e.g. an /OpenAction). */
+export function pdf(catalog = ''): Buffer {
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R ${catalog}>>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>',
   ];
@@ -264,6 +271,63 @@ export function probeCodecs(data: Buffer): { video?: string; audio?: string; dur
       audio: json.streams.find((s) => s.codec_type === 'audio')?.codec_name,
       duration: Number(json.format.duration),
     };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A silent test-pattern clip of any size and frame rate (MPEG-4 at low quality: quick). */
+export function makeClip(opts: { width: number; height: number; fps: number; seconds: number }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-clip-'));
+  const out = path.join(dir, 'c.mp4');
+  try {
+    const src = `testsrc=size=${opts.width}x${opts.height}:rate=${opts.fps}:duration=${opts.seconds}`;
+    execFileSync(
+      'ffmpeg',
+      ['-v', 'error', '-y', '-f', 'lavfi', '-i', src, '-c:v', 'mpeg4'].concat(['-q:v', '31', out]),
+    );
+    return fs.readFileSync(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A real browser recording (Chromium's MediaRecorder, fake camera, 2 s VP8/Opus WebM): its
+ * millisecond timestamps make ffprobe report r_frame_rate 1000/1 and no average rate.
+ */
+export const chromeRecording = (): Buffer =>
+  fs.readFileSync(new URL('./fixtures/chrome-recording.webm', import.meta.url));
+
+/** ffprobe's view of a stored video's picture: size, average frame rate, frame count. */
+export function probeVideo(data: Buffer): {
+  width: number;
+  height: number;
+  fps: number;
+  frames: number;
+} {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-probe-'));
+  const file = path.join(dir, 'f');
+  fs.writeFileSync(file, data);
+  try {
+    const json = JSON.parse(
+      execFileSync('ffprobe', [
+        '-v',
+        'error',
+        '-select_streams',
+        'v:0',
+        '-show_entries',
+        'stream=width,height,avg_frame_rate,nb_frames',
+        '-of',
+        'json',
+        file,
+      ]).toString(),
+    ) as {
+      streams: Array<{ width: number; height: number; avg_frame_rate: string; nb_frames: string }>;
+    };
+    const s = json.streams[0]!;
+    const [num, den] = s.avg_frame_rate.split('/').map(Number);
+    return { width: s.width, height: s.height, fps: num! / den!, frames: Number(s.nb_frames) };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +7,7 @@ import {
   PHOTO_PRESET,
   UPLOAD_MESSAGES,
   VIDEO_MESSAGES,
+  singleLineText,
   type CloudUploadResponse,
   type UploadKind,
 } from '@vitae/core';
@@ -28,18 +27,12 @@ import {
 import { CONTENT_TYPES, MEDIA_KEY, verifyMediaUrl } from './media-urls.ts';
 import { mediaService, type MediaRow } from './media.service.ts';
 import { checkUploadSignature, signUpload } from './upload-signature.ts';
+import { readUploadBody } from './upload-body.ts';
+import { startSweeper } from './sweeper.ts';
 
 const UPLOADS_PER_WINDOW = 30;
 const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
 const SIGNATURES_PER_WINDOW = 60;
-
-/** What the signed fields of an upload may say. */
-interface UploadFields {
-  api_key?: string;
-  timestamp?: string;
-  signature?: string;
-  upload_preset?: string;
-}
 
 /** Which kind of file an upload is, from the endpoint and the signed preset. */
 function purposeFor(kind: UploadKind, preset: string): Purpose {
@@ -100,34 +93,12 @@ export async function receiveUpload(
   const workDir = await fsp.mkdtemp(path.join(tmpRoot, 'upload-'));
   try {
     const upload = path.join(workDir, 'upload');
-    const fields: UploadFields = {};
-    let received = false;
-    let truncated = false;
-    let parts;
-    try {
-      // throwFileSizeLimit: false marks an oversized file truncated instead of failing the
-      // parse, so the remaining fields are still read and the message fits the purpose.
-      const options = {
-        limits: { fileSize: ENDPOINT_LIMIT[kind], files: 1, fields: 8, fieldSize: 4096, parts: 9 },
-        throwFileSizeLimit: false,
-      };
-      parts = req.parts(options as Parameters<typeof req.parts>[0]);
-    } catch {
-      throw new HttpError(400, VIDEO_MESSAGES.missingUploadData);
-    }
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          continue;
-        }
-        await pipeline(part.file, fs.createWriteStream(upload, { mode: 0o600 }));
-        received = true;
-        truncated = part.file.truncated;
-      } else if (['api_key', 'timestamp', 'signature', 'upload_preset'].includes(part.fieldname)) {
-        fields[part.fieldname as keyof UploadFields] = String(part.value);
-      }
-    }
+    const { fields, received, truncated } = await readUploadBody(
+      req,
+      upload,
+      ENDPOINT_LIMIT[kind],
+      deps.uploads.limits.bodyIdleMs,
+    );
 
     if (opts.signed) {
       const check = checkUploadSignature(deps.sessionSecret, user.id, fields);
@@ -139,7 +110,8 @@ export async function receiveUpload(
     if (!received) throw new HttpError(400, FILE_REQUIRED[purpose]);
     if (truncated) throw new HttpError(413, TOO_LARGE[purpose]);
 
-    const prepared = await prepareUpload(upload, await fileSize(upload), purpose, workDir, req.log);
+    const size = await fileSize(upload);
+    const prepared = await prepareUpload(upload, size, purpose, workDir, req.log, deps.uploads);
     const media = mediaService(deps);
     const row = await media.store(user.id, purpose, prepared, fileSize);
     return cloudResponse(media, row);
@@ -164,6 +136,9 @@ export function parseRange(header: string, size: number): ByteRange | null | 'al
   return start > end || start >= size ? null : { start, end };
 }
 
+/** The policy every stored file is served under. */
+const STORED_FILE_CSP = "default-src 'none'; sandbox";
+
 async function serveFile(req: FastifyRequest, reply: FastifyReply, deps: AppDeps, key: string) {
   const size = await deps.storage.size(key);
   if (size == null) throw new HttpError(404, 'Not found');
@@ -174,8 +149,11 @@ async function serveFile(req: FastifyRequest, reply: FastifyReply, deps: AppDeps
     'content-disposition': `inline; filename="${key}"`,
     'cache-control': 'private, max-age=3600',
     'accept-ranges': 'bytes',
-    // Nothing in a stored file may run as a page, whatever a browser would guess.
-    ...(ext === 'pdf' ? {} : { 'content-security-policy': "default-src 'none'; sandbox" }),
+    // Nothing in a stored file may run as a page, whatever a browser would guess. PDFs too,
+    // inline: Chromium's viewer still shows them under it (checked in Chromium 156, on their
+    // own and in the shared viewer's iframe); a browser that applies it to the PDF gives the
+    // document no scripts, forms or origin.
+    'content-security-policy': STORED_FILE_CSP,
   });
   const header = req.headers.range;
   const range = header ? parseRange(header, size) : 'all';
@@ -193,11 +171,12 @@ async function serveFile(req: FastifyRequest, reply: FastifyReply, deps: AppDeps
   return reply.send(await deps.storage.read(key, range));
 }
 
-const imageFileBody = z.object({ imageFile: z.string().max(2048).optional() });
+const imageFileBody = z.object({ imageFile: singleLineText().max(2048).optional() });
 
 export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const media = mediaService(deps);
+  startSweeper(app, deps);
 
   const signature = (preset: string) => async (req: FastifyRequest) => {
     const user = requireUser(req);
@@ -236,8 +215,11 @@ export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
     {
       schema: {
         tags: ['media'],
-        params: z.object({ key: z.string().max(64) }),
-        querystring: z.object({ exp: z.string().optional(), sig: z.string().optional() }),
+        params: z.object({ key: singleLineText().max(64) }),
+        querystring: z.object({
+          exp: singleLineText().optional(),
+          sig: singleLineText().optional(),
+        }),
       },
     },
     async (req, reply) => {

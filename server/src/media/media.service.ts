@@ -17,7 +17,7 @@ export interface MediaDeps {
 }
 
 /** Tables whose rows own a media file (one record per file). */
-const REFERENCING = ['photos', 'certificates', 'first_impressions'] as const;
+export const REFERENCING = ['photos', 'certificates', 'first_impressions'] as const;
 
 /** A public id from a bare id, a media URL (signed or not) or a cloud-style URL. */
 export function publicIdOf(ref: string | null | undefined): string | null {
