@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { User } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
 import { bool, isoIn, newId, nowIso } from '../db/ids.ts';
+import { lockRow } from '../db/integrity.ts';
 
 export function toApiUser(row: UserRow): User {
   return {
@@ -109,6 +110,8 @@ export function authRepo(db: Db) {
     async issueToken(userId: string, purpose: 'verify' | 'reset', ttlMs: number): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await db.transaction().execute(async (trx) => {
+        // One issue at a time per user, so parallel requests still leave one live link.
+        await lockRow(trx, 'users', userId);
         await trx
           .deleteFrom('one_time_tokens')
           .where('user_id', '=', userId)

@@ -12,6 +12,7 @@ import {
   resendVerificationSchema,
   resetSchema,
   verifyEmailSchema,
+  singleLineText,
 } from '@vitae/core';
 import { z } from 'zod';
 import type { AppDeps } from '../app.ts';
@@ -21,6 +22,8 @@ import { requireUser } from '../plugins/session.ts';
 import { authRepo, toApiUser } from './auth.repo.ts';
 import { resetEmail, verificationEmail } from './auth.emails.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
+import { loginLimits, mailRequestLimits } from './auth-limits.ts';
+import { rememberDevice, trustedDevice } from './device-cookie.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -29,7 +32,8 @@ const tag = { tags: ['auth'] };
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = authRepo(deps.db);
-  const { limiter, sessions, mailer, config } = deps;
+  const { limiter, sessions, mailer, config, sessionSecret } = deps;
+  const secureCookies = config.publicUrl.startsWith('https:');
 
   async function sendVerification(user: { id: string; email: string; full_name: string }) {
     const token = await repo.issueToken(user.id, 'verify', VERIFY_TOKEN_TTL_HOURS * HOUR);
@@ -77,11 +81,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post('/auth/user/login-web', { schema: { ...tag, body: loginSchema } }, async (req, reply) => {
     const { email, password, HRIntent, cvToSave } = req.body;
-    const emailKey = `login:email:${email.toLowerCase()}`;
-    await enforceLimits(limiter, [
-      { key: `login:ip:${req.ip}`, limit: 30, windowMs: 15 * MINUTE },
-      { key: emailKey, limit: 10, windowMs: 15 * MINUTE },
-    ]);
+    const account = email.toLowerCase();
+    const limits = loginLimits(account, req.ip, trustedDevice(sessionSecret, req, account));
+    await enforceLimits(limiter, limits.rules);
     const user = await repo.findByEmail(email);
     const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
     if (!user || !ok) {
@@ -89,6 +91,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
         general: AUTH_MESSAGES.invalidCredentials,
       });
     }
+    await limits.succeeded(limiter);
     if (!user.is_verified) {
       throw new HttpError(403, AUTH_MESSAGES.notVerified, {
         notVerified: AUTH_MESSAGES.notVerified,
@@ -102,11 +105,10 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
             ...(pending ? { pending_cv_to_save: pending } : {}),
           })
         : user;
-    // The per-email budget is for guessing; a correct password spends none of it.
-    await limiter.reset(emailKey);
     // A new id at sign-in, so a session id planted before it (fixation) is worthless after.
     await sessions.destroy(req, reply);
     await sessions.create(reply, user.id);
+    rememberDevice(sessionSecret, req, reply, account, secureCookies);
     req.log.info({ userId: user.id }, 'user signed in');
     return { success: true, user: toApiUser(signedIn) };
   });
@@ -118,12 +120,11 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post('/auth/user/forgot', { schema: { ...tag, body: forgotSchema } }, async (req) => {
     const email = req.body.email.toLowerCase();
-    await enforceLimits(limiter, [
-      { key: `forgot:ip:${req.ip}`, limit: 10, windowMs: HOUR },
-      { key: `forgot:email:${email}`, limit: 3, windowMs: HOUR },
-    ]);
+    const limits = mailRequestLimits('forgot', email, req.ip);
+    await enforceLimits(limiter, limits.rules);
     const user = await repo.findByEmail(email);
-    if (user) {
+    // Past the inbox's cap no new link is made: the newest one mailed stays the live one.
+    if (user && (await limits.mayMail(limiter))) {
       const token = await repo.issueToken(user.id, 'reset', RESET_TOKEN_TTL_HOURS * HOUR);
       await mailer.send(
         resetEmail(user.email, user.full_name, `${config.publicUrl}/reset-password/${token}`),
@@ -135,7 +136,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.get(
     '/auth/user/reset/:token',
-    { schema: { ...tag, params: z.object({ token: z.string().max(200) }) } },
+    { schema: { ...tag, params: z.object({ token: singleLineText().max(200) }) } },
     async (req) => {
       const userId = await repo.peekToken(req.params.token, 'reset');
       if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
@@ -176,12 +177,12 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { ...tag, body: resendVerificationSchema } },
     async (req) => {
       const email = req.body.email.toLowerCase();
-      await enforceLimits(limiter, [
-        { key: `resend:ip:${req.ip}`, limit: 10, windowMs: HOUR },
-        { key: `resend:email:${email}`, limit: 3, windowMs: HOUR },
-      ]);
+      const limits = mailRequestLimits('resend', email, req.ip);
+      await enforceLimits(limiter, limits.rules);
       const user = await repo.findByEmail(email);
-      if (user && !user.is_verified) await sendVerification(user);
+      if (user && !user.is_verified && (await limits.mayMail(limiter))) {
+        await sendVerification(user);
+      }
       return { success: true, message: AUTH_MESSAGES.verificationSent };
     },
   );

@@ -263,25 +263,34 @@ describe('POST /auth/user/login-web', () => {
     });
   });
 
-  it('is rate limited per email: 429 with a clear message and retry-after', async () => {
+  it('is rate limited per email and address: 429 with a clear message and retry-after', async () => {
     const creds = await verifiedUser(t);
+    const ip = freshIp();
     for (let i = 0; i < 10; i++) {
-      const res = await post(t, '/auth/user/login-web', { ...creds, password: `wrong-${i}` });
+      const res = await post(
+        t,
+        '/auth/user/login-web',
+        { ...creds, password: `wrong-${i}` },
+        { ip },
+      );
       expect(res.statusCode).toBe(401);
     }
-    // From a new address, with the right password, in another letter case: still blocked.
-    const res = await post(t, '/auth/user/login-web', {
-      ...creds,
-      email: creds.email.toUpperCase(),
-    });
+    // From that address, with the right password, in another letter case: still blocked.
+    const res = await post(
+      t,
+      '/auth/user/login-web',
+      { ...creds, email: creds.email.toUpperCase() },
+      { ip },
+    );
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: AUTH_MESSAGES.tooManyAttempts });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect(sessionCookie(res)).toBeUndefined();
-    // Another account is not affected.
+    // Another account from that address is not affected, nor this one from elsewhere.
     const other = await verifiedUser(t);
-    expect((await post(t, '/auth/user/login-web', other)).statusCode).toBe(200);
+    expect((await post(t, '/auth/user/login-web', other, { ip })).statusCode).toBe(200);
+    expect((await post(t, '/auth/user/login-web', creds)).statusCode).toBe(200);
   });
 
   it('does not count a successful sign-in against the per-email limit', async () => {
@@ -359,12 +368,13 @@ describe('POST /auth/user/forgot', () => {
     expect(mail.html).toContain(`href="${PUBLIC_URL}/reset-password/${token}"`);
   });
 
-  it('is rate limited per email', async () => {
+  it('is rate limited per email and address', async () => {
     const { email } = await verifiedUser(t);
+    const ip = freshIp();
     for (let i = 0; i < 3; i++) {
-      expect((await post(t, '/auth/user/forgot', { email })).statusCode).toBe(200);
+      expect((await post(t, '/auth/user/forgot', { email }, { ip })).statusCode).toBe(200);
     }
-    const res = await post(t, '/auth/user/forgot', { email });
+    const res = await post(t, '/auth/user/forgot', { email }, { ip });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: AUTH_MESSAGES.tooManyAttempts });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -514,21 +524,22 @@ describe('POST /auth/user/resend-verification-email', () => {
     expect((await t.outbox()).filter((m) => m.to === ghost)).toEqual([]);
   });
 
-  it('validates the email and is rate limited per email', async () => {
+  it('validates the email and is rate limited per email and address', async () => {
     const bad = await post(t, '/auth/user/resend-verification-email', { email: 'x' });
     expect(bad.json()).toEqual({
       error: AUTH_MESSAGES.emailInvalid,
       fieldErrors: { email: AUTH_MESSAGES.emailInvalid },
     });
     const { email } = await register(t);
-    for (let i = 0; i < 3; i++) {
-      expect((await post(t, '/auth/user/resend-verification-email', { email })).statusCode).toBe(
-        200,
-      );
-    }
-    const res = await post(t, '/auth/user/resend-verification-email', { email });
+    const ip = freshIp();
+    const resend = () => post(t, '/auth/user/resend-verification-email', { email }, { ip });
+    for (let i = 0; i < 3; i++) expect((await resend()).statusCode).toBe(200);
+    const res = await resend();
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeDefined();
+    // Another address still gets a link mailed: a stranger cannot hold back the owner's.
+    expect((await post(t, '/auth/user/resend-verification-email', { email })).statusCode).toBe(200);
+    expect(await mailedTokens(t, email, 'email-verified')).toHaveLength(5);
   });
 });
 
