@@ -118,7 +118,10 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
   const mails = await readOutbox(page);
   for (const to of [first, second]) expect(mails.filter((m) => m.to === to)).toHaveLength(1);
   const mail = mails.find((m) => m.to === first)!;
-  const link = /https?:\/\/\S+\/view-shared-cv\/[0-9a-f]{24}/.exec(mail.text)![0];
+  // The link names its share: the pin is checked against that share alone.
+  const link = /https?:\/\/\S+\/view-shared-cv\/[0-9a-f]{24}\?share=[0-9a-f]{24}/.exec(
+    mail.text,
+  )![0];
   const pin = /View pin: (\d{6})/.exec(mail.text)![1]!;
 
   // A recipient with no session.
@@ -138,6 +141,10 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
   await expect(viewer.getByRole('heading', { level: 1, name: 'Naledi Dlamini' })).toBeVisible();
   await expect(viewer.locator('[data-cv-layout="template05"]')).toBeVisible();
   await viewer.screenshot({ path: shots('unlocked'), fullPage: true });
+  // A reload keeps the link (and its share) and the unlocked CV.
+  await viewer.reload();
+  await expect(viewer.getByRole('heading', { level: 1, name: 'Naledi Dlamini' })).toBeVisible();
+  expect(pathOf(viewer.url())).toBe(pathOf(link));
   // The viewer's own controls (the template itself is scanned by the templates story).
   expect(await seriousViolations(viewer, 'header')).toEqual([]);
 

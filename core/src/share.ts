@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CvData, TemplateId } from './cv.ts';
 import { TEMPLATE_IDS } from './cv.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /** Sharing a CV by email with a view pin (spec sections 2, 5, 7 and 9). */
 export const SHARE_SUBJECT_MAX = 100;
@@ -10,8 +11,13 @@ export const SHARE_RECIPIENTS_MAX = 20;
 export const VIEW_PIN_LENGTH = 6;
 export const VIEW_PIN_CHECK_DELAY_MS = 500;
 export const SHARE_SUCCESS_REDIRECT_MS = 3_000;
-/** Wrong pins allowed per CV from one client, and in total, within the lockout window. */
+/**
+ * Wrong pins allowed within the lockout window. A link that names its share counts per share
+ * and per (share, client); a link without one (sent before links named their share) counts
+ * per CV and per (CV, client), on counters of its own, so guessing by CV id blocks no share.
+ */
 export const UNLOCK_FAILURES_PER_CLIENT = 5;
+export const UNLOCK_FAILURES_PER_SHARE = 10;
 export const UNLOCK_FAILURES_PER_CV = 20;
 export const UNLOCK_LOCKOUT_MS = 15 * 60 * 1000;
 /** How long an unlocked browser keeps access to a shared CV. */
@@ -36,7 +42,8 @@ export const SHARE_MESSAGES = {
   pinRequired: 'Please enter a view pin',
   notLoaded: 'CV information not loaded yet',
   pinInvalid: 'Invalid view pin. Please check and try again.',
-  lockedOut: 'Too many incorrect pins. Please try again in 15 minutes.',
+  lockedOut:
+    'Too many incorrect pins for this link. Please try again in 15 minutes, or ask the sender to share the CV again.',
   tooManyShares: 'You have shared your CV too many times. Please try again later.',
   notUnlocked: 'Please enter the view pin first.',
   viewedTitle: 'Your CV was viewed',
@@ -72,11 +79,8 @@ export const defaultShareMessage = (fullName: string): string =>
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 export const shareRecipientSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .refine((v) => isShareEmail(v), SHARE_MESSAGES.emailInvalid),
-  key: z.string().max(100).optional(),
+  email: singleLineText().refine((v) => isShareEmail(v), SHARE_MESSAGES.emailInvalid),
+  key: singleLineText().max(100).optional(),
 });
 
 export const shareCvSchema = z.object({
@@ -85,13 +89,11 @@ export const shareCvSchema = z.object({
     .string({ error: SHARE_MESSAGES.subjectRequired })
     .transform(oneLine)
     .pipe(
-      z
-        .string()
+      singleLineText()
         .min(1, SHARE_MESSAGES.subjectRequired)
         .max(SHARE_SUBJECT_MAX, SHARE_MESSAGES.subjectTooLong),
     ),
-  message: z
-    .string({ error: SHARE_MESSAGES.messageRequired })
+  message: multiLineText(SHARE_MESSAGES.messageRequired)
     .refine((v) => v.trim() !== '', SHARE_MESSAGES.messageRequired)
     .refine((v) => v.length <= SHARE_MESSAGE_MAX, SHARE_MESSAGES.messageTooLong),
   recipients: z
@@ -103,7 +105,7 @@ export const shareCvSchema = z.object({
       SHARE_MESSAGES.emailDuplicate,
     ),
   /** Only whether a photo is wanted counts: the server uses the owner's assigned photo. */
-  assignedPhotoUrl: z.string().max(2000).nullable().optional(),
+  assignedPhotoUrl: singleLineText().max(2000).nullable().optional(),
   /** Missing means the template the owner last chose for their CV (template01 by default). */
   CVTemplate: z.enum(TEMPLATE_IDS as [TemplateId, ...TemplateId[]]).optional(),
 });
@@ -112,19 +114,22 @@ export type ShareCvPayload = z.output<typeof shareCvSchema>;
 
 export const unlockSchema = z.object({
   cvId: z.string().regex(/^[0-9a-f]{24}$/, SHARE_MESSAGES.pinInvalid),
-  pin: z
-    .string({ error: SHARE_MESSAGES.pinRequired })
-    .trim()
+  /** The share the link names (`?share=`); absent for links sent before links named one. */
+  shareId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, SHARE_MESSAGES.pinInvalid)
+    .optional(),
+  pin: singleLineText(SHARE_MESSAGES.pinRequired)
     .min(1, SHARE_MESSAGES.pinRequired)
     .max(VIEW_PIN_LENGTH, SHARE_MESSAGES.pinInvalid),
 });
 
 export const trackViewSchema = z.object({
   curriculumVitaeID: z.string().regex(/^[0-9a-f]{24}$/, SHARE_MESSAGES.notUnlocked),
-  recipientEmail: z.string().max(254).optional(),
-  recipientName: z.string().max(100).optional(),
-  ipAddress: z.string().max(100).optional(),
-  userAgent: z.string().max(500).optional(),
+  recipientEmail: singleLineText().max(254).optional(),
+  recipientName: singleLineText().max(100).optional(),
+  ipAddress: singleLineText().max(100).optional(),
+  userAgent: singleLineText().max(500).optional(),
 });
 
 /** A share as its owner reads it: never the pin. */

@@ -11,8 +11,12 @@ import {
   trackViewSchema,
   UNLOCK_FAILURES_PER_CLIENT,
   UNLOCK_FAILURES_PER_CV,
+  UNLOCK_FAILURES_PER_SHARE,
   UNLOCK_LOCKOUT_MS,
   unlockSchema,
+  idParams,
+  singleLineText,
+  stripUnsupported,
   type SharedCvSummary,
   type UnlockedCv,
 } from '@vitae/core';
@@ -32,14 +36,28 @@ import { sharedCvData } from './shared-cv-data.ts';
 const tags = ['sharing'];
 const HOUR = 60 * 60 * 1000;
 const hexId = z.string().regex(/^[0-9a-f]{24}$/);
-const idParams = z.object({ id: z.string().max(64) });
+/** `?share=` from the email's link: the share that link was sent for. */
+const byCvIdQuery = z.object({ share: singleLineText().max(64).optional() });
 const CV_NOT_FOUND = 'CV not found';
 const SHARE_NOT_FOUND = 'Share not found';
 
-const unlockKeys = (cvId: string, ip: string) => ({
-  client: `share-unlock:ip:${cvId}:${ip}`,
-  cv: `share-unlock:cv:${cvId}`,
-});
+/**
+ * The failure counters one unlock attempt counts on, the client's own first. A link naming
+ * its share counts on that share alone; a link without one (sent before links named their
+ * share) on the CV id path's own counters. Either way no guesser reaches another share's.
+ */
+const unlockLimits = (cvId: string, shareId: string | undefined, ip: string) => {
+  const rule = (key: string, limit: number) => ({ key, limit, windowMs: UNLOCK_LOCKOUT_MS });
+  return shareId
+    ? {
+        client: rule(`share-unlock:share-ip:${shareId}:${ip}`, UNLOCK_FAILURES_PER_CLIENT),
+        total: rule(`share-unlock:share:${shareId}`, UNLOCK_FAILURES_PER_SHARE),
+      }
+    : {
+        client: rule(`share-unlock:ip:${cvId}:${ip}`, UNLOCK_FAILURES_PER_CLIENT),
+        total: rule(`share-unlock:cv:${cvId}`, UNLOCK_FAILURES_PER_CV),
+      };
+};
 
 /** "21 Nov 2026, 23:40 UTC": when, for the owner's notification. */
 const whenText = (iso: string) => {
@@ -89,7 +107,8 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
       pin_hash: hashViewPin(sessionSecret, id, pin),
     });
     const senderName = await repo.displayName(user.id);
-    const link = `${config.publicUrl.replace(/\/$/, '')}/view-shared-cv/${cv.id}`;
+    // The link names its share: the pin is checked against it alone, on its own counters.
+    const link = `${config.publicUrl.replace(/\/$/, '')}/view-shared-cv/${cv.id}?share=${id}`;
     const sent = await Promise.allSettled(
       body.recipients.map((rcp) =>
         deps.mailer.send(
@@ -119,18 +138,30 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
     return { data: rows.map((row) => toShareRecord(row, null)) };
   });
 
-  r.get('/api/share-cv/by-cv-id/:id', { schema: { tags, params: idParams } }, async (req) => {
-    const cvId = req.params.id;
-    const cv = hexId.safeParse(cvId).success ? await repo.cvById(cvId) : undefined;
-    const shares = cv ? await repo.sharesOfCv(cv.id) : [];
-    if (!cv || shares.length === 0) throw new HttpError(404, SHARE_MESSAGES.cvNotFound);
-    const summary: SharedCvSummary = {
-      exists: true,
-      curriculumVitaeID: cv.id,
-      fullName: await repo.displayName(cv.user_id),
-    };
-    return summary;
-  });
+  /** The shares a link opens: the one it names, or (a link naming none) every share of the CV. */
+  const linkShares = async (cvId: string, shareId: string | undefined) => {
+    if (shareId === undefined) return repo.sharesOfCv(cvId);
+    const one = hexId.safeParse(shareId).success ? await repo.shareOfCv(cvId, shareId) : undefined;
+    return one ? [one] : [];
+  };
+
+  r.get(
+    '/api/share-cv/by-cv-id/:id',
+    { schema: { tags, params: idParams, querystring: byCvIdQuery } },
+    async (req) => {
+      const cvId = req.params.id;
+      const cv = hexId.safeParse(cvId).success ? await repo.cvById(cvId) : undefined;
+      if (!cv || (await linkShares(cv.id, req.query.share)).length === 0) {
+        throw new HttpError(404, SHARE_MESSAGES.cvNotFound);
+      }
+      const summary: SharedCvSummary = {
+        exists: true,
+        curriculumVitaeID: cv.id,
+        fullName: await repo.displayName(cv.user_id),
+      };
+      return summary;
+    },
+  );
 
   r.get('/api/share-cv/:id', { schema: { tags, params: idParams } }, async (req) => {
     const user = requireUser(req);
@@ -146,25 +177,22 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   r.post('/api/share-cv/unlock', { schema: { tags, body: unlockSchema } }, async (req, reply) => {
-    const { cvId, pin } = req.body;
-    const keys = unlockKeys(cvId, req.ip);
-    // Every attempt counts before the check, so parallel guesses cannot outrun the limit.
-    await enforceLimits(
-      limiter,
-      [
-        { key: keys.client, limit: UNLOCK_FAILURES_PER_CLIENT, windowMs: UNLOCK_LOCKOUT_MS },
-        { key: keys.cv, limit: UNLOCK_FAILURES_PER_CV, windowMs: UNLOCK_LOCKOUT_MS },
-      ],
-      SHARE_MESSAGES.lockedOut,
-    );
+    const { cvId, shareId, pin } = req.body;
+    const { client, total } = unlockLimits(cvId, shareId, req.ip);
+    // Every attempt counts before the check, so parallel guesses cannot outrun the limit;
+    // a right pin then takes its count back from the link's total and clears the client's
+    // own, so only failures lock: recipients opening their link never use it up. The client's
+    // counter comes first, so a client already locked out cannot fill the total alone.
+    await enforceLimits(limiter, [client], SHARE_MESSAGES.lockedOut);
+    await enforceLimits(limiter, [total], SHARE_MESSAGES.lockedOut);
     const cv = await repo.cvById(cvId);
-    const shares = cv ? await repo.sharesOfCv(cvId) : [];
-    const shareId = /^\d{6}$/.test(pin) ? matchViewPin(sessionSecret, shares, pin) : null;
-    const share = shares.find((s) => s.id === shareId);
+    const shares = cv ? await linkShares(cvId, shareId) : [];
+    const matched = /^\d{6}$/.test(pin) ? matchViewPin(sessionSecret, shares, pin) : null;
+    const share = shares.find((s) => s.id === matched);
     if (!cv || !share) {
       throw new HttpError(400, SHARE_MESSAGES.pinInvalid, { pin: SHARE_MESSAGES.pinInvalid });
     }
-    await limiter.reset(keys.client);
+    await Promise.all([limiter.reset(client.key), limiter.refund(total.key)]);
     addGrant(sessionSecret, req, reply, { cvId, shareId: share.id }, secureCookies);
     const result: UnlockedCv = {
       cv: { _id: cv.id, template: resolveTemplateId(share.template) },
@@ -184,7 +212,9 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
     // Who viewed comes from the share the pin matched, never from what the browser says.
     const recipientEmail = recipientsOf(share)[0]?.email ?? ANONYMOUS_VIEWER_EMAIL;
     const recipientName = share.recipient_name?.trim() || ANONYMOUS_VIEWER_NAME;
-    const userAgent = (req.headers['user-agent'] ?? req.body.userAgent ?? 'unknown').slice(0, 500);
+    const userAgent = stripUnsupported(
+      (req.headers['user-agent'] ?? req.body.userAgent ?? 'unknown').slice(0, 500),
+    );
     const view = await repo.recordView({
       cvId,
       ownerUserId: share.user_id,
@@ -214,7 +244,7 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
   /** The CV data for its owner, or for a browser that unlocked it (a reload of the viewer). */
   r.post(
     '/api/curriculum-vitae/view',
-    { schema: { tags, body: z.object({ id: z.string().max(64) }) } },
+    { schema: { tags, body: z.object({ id: singleLineText().max(64) }) } },
     async (req) => {
       const cvId = req.body.id;
       const cv = hexId.safeParse(cvId).success ? await repo.cvById(cvId) : undefined;

@@ -64,6 +64,7 @@ async function pinFor(email: string): Promise<{ pin: string; text: string; html:
   return { pin, text: mail.text, html: mail.html };
 }
 
+/** Unlock by CV id alone, as links sent before links named their share do. */
 const unlock = (cvId: string, pin: string, ip = '10.200.0.1') =>
   t.app.inject({
     method: 'POST',
@@ -71,6 +72,27 @@ const unlock = (cvId: string, pin: string, ip = '10.200.0.1') =>
     payload: { cvId, pin },
     remoteAddress: ip,
   });
+
+/** Unlock through a share's own link, as the viewer does with `?share=`. */
+const unlockShare = (cvId: string, shareId: string, pin: string, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/share-cv/unlock',
+    payload: { cvId, shareId, pin },
+    remoteAddress: ip,
+  });
+
+/** Shares the CV with one recipient: the share id and pin as the recipient's mail has them. */
+async function shareWith(o: Owner, email: string): Promise<{ id: string; pin: string }> {
+  const res = await share(o, { recipients: [{ email }] });
+  expect(res.statusCode).toBe(201);
+  const mail = await pinFor(email);
+  const link = new URL(/Open it here: (\S+)/.exec(mail.text)?.[1] ?? 'http://x/');
+  expect(link.pathname).toBe(`/view-shared-cv/${o.cvId}`);
+  const id = link.searchParams.get('share') ?? '';
+  expect(id).toBe(res.json().data._id);
+  return { id, pin: mail.pin };
+}
 
 const wrongPin = (pin: string) => String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
 
@@ -150,7 +172,8 @@ describe('sharing and unlocking', () => {
       ['hr@acme.example', 'boss@globex.example'].includes(m.to),
     );
     expect(mails).toHaveLength(2);
-    const link = `http://localhost:5000/view-shared-cv/${o.cvId}`;
+    // The link names its share, so the pin is checked against that share alone.
+    const link = `http://localhost:5000/view-shared-cv/${o.cvId}?share=${shareId}`;
     for (const m of mails) {
       expect(m.subject).toBe('CV Application - Naledi Dlamini');
       expect(m.text).toContain('Please consider my CV.');
@@ -198,6 +221,63 @@ describe('sharing and unlocking', () => {
     const missing = await t.app.inject({ url: `/api/share-cv/by-cv-id/${'0'.repeat(24)}` });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe(SHARE_MESSAGES.cvNotFound);
+  });
+
+  it("by-cv-id with ?share= confirms that share is this CV's, and nothing more", async () => {
+    const own = await t.app.inject({ url: `/api/share-cv/by-cv-id/${o.cvId}?share=${shareId}` });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({
+      exists: true,
+      curriculumVitaeID: o.cvId,
+      fullName: 'Naledi Dlamini',
+    });
+    const other = await owner('Share Elsewhere');
+    const foreign = (await shareWith(other, 'foreign@acme.example')).id;
+    for (const bad of [foreign, '0'.repeat(24), 'not-an-id', '']) {
+      const res = await t.app.inject({ url: `/api/share-cv/by-cv-id/${o.cvId}?share=${bad}` });
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json().error).toBe(SHARE_MESSAGES.cvNotFound);
+    }
+  });
+
+  it("a share's link unlocks with that share's pin alone", async () => {
+    const me = await owner();
+    const first = await shareWith(me, 'first@acme.example');
+    const second = await shareWith(me, 'second@acme.example');
+    expect((await unlockShare(me.cvId, first.id, first.pin, freshIp())).statusCode).toBe(200);
+    expect((await unlockShare(me.cvId, second.id, second.pin, freshIp())).statusCode).toBe(200);
+    // Another share's pin, or a share of another CV, does not open this link.
+    const crossed = await unlockShare(me.cvId, first.id, second.pin, freshIp());
+    expect(crossed.statusCode).toBe(400);
+    expect(crossed.json().error).toBe(SHARE_MESSAGES.pinInvalid);
+    expect((await unlockShare(o.cvId, first.id, first.pin, freshIp())).statusCode).toBe(400);
+    expect((await unlockShare(me.cvId, shareId, pin, freshIp())).statusCode).toBe(400);
+    const malformed = await unlockShare(me.cvId, 'zz', first.pin, freshIp());
+    expect(malformed.statusCode).toBe(400);
+    // The grant records the share: track-view names its recipient.
+    const ip = freshIp();
+    const cookie = unlockCookie(await unlockShare(me.cvId, second.id, second.pin, ip));
+    const tracked = await t.app.inject({
+      method: 'POST',
+      url: '/api/share-cv/track-view',
+      headers: { cookie },
+      payload: { curriculumVitaeID: me.cvId },
+      remoteAddress: ip,
+    });
+    expect(tracked.statusCode).toBe(200);
+    const reload = await t.app.inject({
+      method: 'POST',
+      url: '/api/curriculum-vitae/view',
+      headers: { cookie },
+      payload: { id: me.cvId },
+    });
+    expect(reload.statusCode).toBe(200);
+    const view = await t.db
+      .selectFrom('cv_views')
+      .selectAll()
+      .where('share_id', '=', second.id)
+      .executeTakeFirstOrThrow();
+    expect(view.recipient_email).toBe('second@acme.example');
   });
 
   it('a wrong pin does not unlock; the right one returns the CV in the chosen template', async () => {
@@ -303,12 +383,11 @@ describe('sharing and unlocking', () => {
   });
 });
 
-describe('lockout', () => {
+describe('lockout by CV id (links sent before links named their share)', () => {
   it('engages after 5 wrong pins from one client and releases after 15 minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const o = await owner();
-    await share(o, { recipients: [{ email: 'lock1@acme.example' }] });
-    const { pin } = await pinFor('lock1@acme.example');
+    const { pin } = await shareWith(o, 'lock1@acme.example');
     const ip = freshIp();
     for (let i = 0; i < 5; i++) {
       expect((await unlock(o.cvId, wrongPin(pin), ip)).statusCode).toBe(400);
@@ -322,14 +401,86 @@ describe('lockout', () => {
     expect((await unlock(o.cvId, pin, ip)).statusCode).toBe(200);
   });
 
-  it('engages for everyone after 20 wrong pins in total', async () => {
+  it('engages for every CV-id link after 20 wrong pins in total', async () => {
     const o = await owner();
-    await share(o, { recipients: [{ email: 'lock2@acme.example' }] });
-    const { pin } = await pinFor('lock2@acme.example');
+    const { pin } = await shareWith(o, 'lock2@acme.example');
     for (let i = 0; i < 20; i++) {
       expect((await unlock(o.cvId, wrongPin(pin), freshIp())).statusCode).toBe(400);
     }
     expect((await unlock(o.cvId, pin, freshIp())).statusCode).toBe(429);
+  });
+
+  it('never locks out the real recipient opening their share link', async () => {
+    const o = await owner();
+    const { id, pin } = await shareWith(o, 'lock3@acme.example');
+    for (let i = 0; i < 25; i++) await unlock(o.cvId, wrongPin(pin), freshIp());
+    expect((await unlock(o.cvId, pin, freshIp())).statusCode).toBe(429);
+    const res = await unlockShare(o.cvId, id, pin, freshIp());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.personalInfo.fullName).toBe('Naledi Dlamini');
+  });
+});
+
+describe('lockout of a share link', () => {
+  it("one client's wrong pins lock that client out with a plain message, not the others", async () => {
+    const o = await owner();
+    const a = await shareWith(o, 'client-a@acme.example');
+    const guesser = freshIp();
+    for (let i = 0; i < 5; i++) {
+      expect((await unlockShare(o.cvId, a.id, wrongPin(a.pin), guesser)).statusCode).toBe(400);
+    }
+    // Further requests from the locked client do not count toward the share's total.
+    for (let i = 0; i < 10; i++) {
+      const locked = await unlockShare(o.cvId, a.id, a.pin, guesser);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().error).toBe(
+        'Too many incorrect pins for this link. Please try again in 15 minutes, or ask the sender to share the CV again.',
+      );
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await unlockShare(o.cvId, a.id, a.pin, freshIp())).statusCode).toBe(200);
+  });
+
+  it('locks a share after 10 wrong pins in total, and never its sibling share', async () => {
+    const o = await owner();
+    const a = await shareWith(o, 'sib-a@acme.example');
+    const b = await shareWith(o, 'sib-b@acme.example');
+    for (let i = 0; i < 9; i++) {
+      expect((await unlockShare(o.cvId, a.id, wrongPin(a.pin), freshIp())).statusCode).toBe(400);
+    }
+    // A recipient's unlock neither counts nor wipes the guessers' failures.
+    expect((await unlockShare(o.cvId, a.id, a.pin, freshIp())).statusCode).toBe(200);
+    expect((await unlockShare(o.cvId, a.id, wrongPin(a.pin), freshIp())).statusCode).toBe(400);
+    const locked = await unlockShare(o.cvId, a.id, a.pin, freshIp());
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe(SHARE_MESSAGES.lockedOut);
+    for (let i = 0; i < 15; i++) await unlockShare(o.cvId, a.id, wrongPin(a.pin), freshIp());
+    expect((await unlockShare(o.cvId, b.id, b.pin, freshIp())).statusCode).toBe(200);
+    // Nor does guessing on a share's link lock the CV-id path.
+    expect((await unlock(o.cvId, b.pin, freshIp())).statusCode).toBe(200);
+  });
+
+  it('counts failures only: many recipients opening one link are never locked out', async () => {
+    const o = await owner();
+    const a = await shareWith(o, 'popular@acme.example');
+    for (let i = 0; i < 25; i++) {
+      expect((await unlockShare(o.cvId, a.id, a.pin, freshIp())).statusCode).toBe(200);
+    }
+  });
+
+  it('parallel guesses cannot outrun the limits', async () => {
+    const o = await owner();
+    const a = await shareWith(o, 'parallel@acme.example');
+    const one = freshIp();
+    const fromOne = await Promise.all(
+      Array.from({ length: 12 }, () => unlockShare(o.cvId, a.id, wrongPin(a.pin), one)),
+    );
+    expect(fromOne.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    const fromMany = await Promise.all(
+      Array.from({ length: 20 }, () => unlockShare(o.cvId, a.id, wrongPin(a.pin), freshIp())),
+    );
+    expect(fromMany.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(fromMany.filter((r) => r.statusCode === 429)).toHaveLength(15);
   });
 });
 

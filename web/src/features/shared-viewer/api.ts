@@ -15,18 +15,25 @@ export interface UnlockedCv {
 // A visitor has no session: a 401/403 here is an answer, never a reason to sign out.
 const quiet = { sessionCheck: false } as const;
 
-export const fetchSharedSummary = (cvId: string, signal?: AbortSignal) =>
-  api.get<SharedCvSummary>(`/api/share-cv/by-cv-id/${encodeURIComponent(cvId)}`, {
-    ...quiet,
-    signal,
-  });
+/** `shareId` is the link's `?share=`: the share it was sent for (older links have none). */
+export const fetchSharedSummary = (cvId: string, shareId: string | null, signal?: AbortSignal) =>
+  api.get<SharedCvSummary>(
+    `/api/share-cv/by-cv-id/${encodeURIComponent(cvId)}` +
+      (shareId ? `?share=${encodeURIComponent(shareId)}` : ''),
+    { ...quiet, signal },
+  );
 
 /** The CV when this browser already unlocked it (the HttpOnly unlock cookie), else a 403. */
 export const fetchUnlockedCv = (cvId: string, signal?: AbortSignal) =>
   api.post<UnlockedCv>('/api/curriculum-vitae/view', { id: cvId }, { ...quiet, signal });
 
-export const unlockSharedCv = (cvId: string, pin: string) =>
-  api.post<UnlockedCv>('/api/share-cv/unlock', { cvId, pin }, quiet);
+/** With the link's share id the pin is checked against that share alone, on its own lockout. */
+export const unlockSharedCv = (cvId: string, shareId: string | null, pin: string) =>
+  api.post<UnlockedCv>(
+    '/api/share-cv/unlock',
+    shareId ? { cvId, shareId, pin } : { cvId, pin },
+    quiet,
+  );
 
 /** Who viewed is decided by the server from the unlocked share; these are hints only. */
 export const trackView = (cvId: string) =>

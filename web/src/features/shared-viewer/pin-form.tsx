@@ -10,6 +10,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Enter View Pin: the pin is checked by the server; Validating... shows for at least 500 ms. */
 export function PinForm(props: {
   cvId: string;
+  /** The share the link names, if any. */
+  shareId: string | null;
   fullName: string | null;
   loaded: boolean;
   onUnlocked: (cv: UnlockedCv) => void;
@@ -31,7 +33,7 @@ export function PinForm(props: {
     setError(undefined);
     setValidating(true);
     const [result] = await Promise.allSettled([
-      unlockSharedCv(props.cvId, pin.trim()),
+      unlockSharedCv(props.cvId, props.shareId, pin.trim()),
       wait(VIEW_PIN_CHECK_DELAY_MS),
     ]);
     setValidating(false);

@@ -22,13 +22,20 @@ const DATA = buildCvData({
   ],
 });
 
+const SHARE_ID = 'a1'.repeat(12);
+
 let calls: string[];
-function serve(opts: { exists?: boolean; remembered?: boolean; pin?: string } = {}) {
+let unlockBodies: unknown[];
+function serve(
+  opts: { exists?: boolean; remembered?: boolean; pin?: string; lockedOut?: boolean } = {},
+) {
   calls = [];
+  unlockBodies = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
       calls.push(url);
+      if (url === '/api/share-cv/unlock') unlockBodies.push(JSON.parse(String(init.body)));
       const json = (body: unknown, status = 200) =>
         new Response(JSON.stringify(body), {
           status,
@@ -46,6 +53,7 @@ function serve(opts: { exists?: boolean; remembered?: boolean; pin?: string } = 
           : json({ error: 'Please enter the view pin first.' }, 403);
       }
       if (url === '/api/share-cv/unlock') {
+        if (opts.lockedOut) return json({ error: SHARE_MESSAGES.lockedOut }, 429);
         const { pin } = JSON.parse(String(init.body)) as { pin: string };
         return pin === opts.pin ? json(unlocked) : json({ error: VIEWER_TEXTS.pinInvalid }, 400);
       }
@@ -55,9 +63,9 @@ function serve(opts: { exists?: boolean; remembered?: boolean; pin?: string } = 
   );
 }
 
-function renderPage() {
+function renderPage(path = `/view-shared-cv/${CV_ID}`) {
   return render(
-    <MemoryRouter initialEntries={[`/view-shared-cv/${CV_ID}`]}>
+    <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/view-shared-cv/:id" element={<SharedCvPage />} />
         <Route path="/hr-introduction" element={<p>HR intro page</p>} />
@@ -144,6 +152,42 @@ describe('Shared CV viewer', () => {
     await user.click(screen.getByRole('button', { name: 'Save CV' }));
     expect(await screen.findByText('HR intro page')).toBeInTheDocument();
     expect(getCvToSave()).toEqual({ cvId: CV_ID, fullName: 'Zanele Mthembu' });
+  });
+
+  it("sends the link's share id when checking the link and the pin", async () => {
+    serve({ pin: '123456' });
+    const user = userEvent.setup();
+    renderPage(`/view-shared-cv/${CV_ID}?share=${SHARE_ID}`);
+    await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Zanele Mthembu' }),
+    ).toBeInTheDocument();
+    expect(calls).toContain(`/api/share-cv/by-cv-id/${CV_ID}?share=${SHARE_ID}`);
+    expect(unlockBodies).toEqual([{ cvId: CV_ID, shareId: SHARE_ID, pin: '123456' }]);
+  });
+
+  it('an older link without a share id unlocks by CV id alone', async () => {
+    serve({ pin: '123456' });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Zanele Mthembu' }),
+    ).toBeInTheDocument();
+    expect(calls).toContain(`/api/share-cv/by-cv-id/${CV_ID}`);
+    expect(unlockBodies).toEqual([{ cvId: CV_ID, pin: '123456' }]);
+  });
+
+  it('tells a locked-out recipient what to do', async () => {
+    serve({ lockedOut: true });
+    const user = userEvent.setup();
+    renderPage(`/view-shared-cv/${CV_ID}?share=${SHARE_ID}`);
+    await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
+    expect(
+      await screen.findByText(
+        'Too many incorrect pins for this link. Please try again in 15 minutes, or ask the sender to share the CV again.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a CV this browser already unlocked without asking for the pin', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
@@ -29,36 +29,39 @@ type Load =
  * The share summary, and the CV itself when this browser unlocked it before (the HttpOnly
  * unlock cookie). Plain fetches, no query library: this public page has a 100 KiB budget.
  */
-function useSharedCv(cvId: string): [Load, (cv: UnlockedCv) => void] {
+function useSharedCv(cvId: string, shareId: string | null): [Load, (cv: UnlockedCv) => void] {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     const abort = new AbortController();
     const { signal } = abort;
-    void Promise.allSettled([fetchSharedSummary(cvId, signal), fetchUnlockedCv(cvId, signal)]).then(
-      ([summary, remembered]) => {
-        if (signal.aborted) return;
-        if (remembered.status === 'fulfilled')
-          return setLoad({ state: 'unlocked', cv: remembered.value });
-        const missing =
-          summary.status === 'rejected' &&
-          summary.reason instanceof ApiError &&
-          summary.reason.status === 404;
-        if (missing) return setLoad({ state: 'missing' });
-        setLoad({
-          state: 'locked',
-          summary: summary.status === 'fulfilled' ? summary.value : null,
-        });
-      },
-    );
+    void Promise.allSettled([
+      fetchSharedSummary(cvId, shareId, signal),
+      fetchUnlockedCv(cvId, signal),
+    ]).then(([summary, remembered]) => {
+      if (signal.aborted) return;
+      if (remembered.status === 'fulfilled')
+        return setLoad({ state: 'unlocked', cv: remembered.value });
+      const missing =
+        summary.status === 'rejected' &&
+        summary.reason instanceof ApiError &&
+        summary.reason.status === 404;
+      if (missing) return setLoad({ state: 'missing' });
+      setLoad({
+        state: 'locked',
+        summary: summary.status === 'fulfilled' ? summary.value : null,
+      });
+    });
     return () => abort.abort();
-  }, [cvId]);
+  }, [cvId, shareId]);
   return [load, (cv) => setLoad({ state: 'unlocked', cv })];
 }
 
 /** /view-shared-cv/:id: locked until the view pin is entered, then the CV in the sender's template. */
 export default function SharedCvPage() {
   const cvId = useParams().id ?? '';
-  const [load, unlock] = useSharedCv(cvId);
+  // The email's link names its share (`?share=`); it stays in the address, so a reload keeps it.
+  const shareId = useSearchParams()[0].get('share') || null;
+  const [load, unlock] = useSharedCv(cvId, shareId);
 
   if (load.state === 'loading') return <PageLoader message="Loading CV..." />;
   if (load.state === 'missing') {
@@ -75,6 +78,7 @@ export default function SharedCvPage() {
     return (
       <PinForm
         cvId={cvId}
+        shareId={shareId}
         fullName={load.summary?.fullName ?? null}
         loaded={load.summary !== null}
         onUnlocked={unlock}
