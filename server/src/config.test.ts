@@ -99,6 +99,16 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 
+  it('reads OUTBOX_PAGE as on or off, unset by default', () => {
+    expect(loadConfig({}).outboxPage).toBeUndefined();
+    expect(loadConfig({ OUTBOX_PAGE: 'on' }).outboxPage).toBe('on');
+    expect(loadConfig({ OUTBOX_PAGE: 'off' }).outboxPage).toBe('off');
+    expect(loadConfig({ OUTBOX_PAGE: ' ' }).outboxPage).toBeUndefined();
+    expect(failure({ OUTBOX_PAGE: 'yes' })).toBe(
+      'Invalid configuration: OUTBOX_PAGE must be on or off',
+    );
+  });
+
   it('refuses partial S3 settings, naming the variables', () => {
     const message = failure({ S3_ENDPOINT: 'http://s3.local:9000', S3_BUCKET: 'media' });
     expect(message).toMatch(/^Invalid configuration: S3_ACCESS_KEY, S3_SECRET_KEY missing/);

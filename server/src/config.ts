@@ -43,6 +43,7 @@ const envSchema = z.object({
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  OUTBOX_PAGE: opt(z.enum(['on', 'off'], { error: 'must be on or off' })),
 });
 
 export interface Config {
@@ -61,6 +62,8 @@ export interface Config {
   logLevel: string;
   /** Scales every rate limit up (a test server whose users all share 127.0.0.1). */
   rateLimitMultiplier: number;
+  /** OUTBOX_PAGE: force /dev/outbox open to anyone or off; unset, it follows HOST (dev/outbox-access.ts). */
+  outboxPage?: 'on' | 'off';
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    outboxPage: e.OUTBOX_PAGE,
   };
 }
 

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
+import { describeOutboxAccess, outboxAccess } from './dev/outbox-access.ts';
 import { domainEvents } from './plugins/domain-events.ts';
 import { outboxMailer, smtpMailer } from './plugins/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, scaledRateLimiter } from './plugins/rate-limit.ts';
@@ -51,11 +52,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where =
     config.database.kind === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL';
-  const mailNote = config.smtpUrl
-    ? mailer.describe()
-    : `${mailer.describe()}${config.env !== 'production' ? ` (read it at ${config.publicUrl}/dev/outbox)` : ''}`;
+  const outboxNote = describeOutboxAccess(outboxAccess(config), config.publicUrl);
   console.log(
-    `Vitae is running at ${config.publicUrl} · data: ${where} · mail goes to ${mailNote}`,
+    `Vitae is running at ${config.publicUrl} · data: ${where} · mail goes to ${mailer.describe()} · ${outboxNote}`,
   );
 }
 

@@ -1,13 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { escapeHtml, readOutbox } from '../plugins/mailer.ts';
+import { isLocalRequest, outboxAccess } from './outbox-access.ts';
 
-/** Outside production, the outbox in a browser: read verification links and pins without a mail server. */
+/**
+ * The outbox in a browser: read verification links and pins without a mail server.
+ * Where outboxAccess refuses, every path under /dev/outbox answers the app's own 404.
+ */
 export function outboxRoutes(app: FastifyInstance, { config }: AppDeps): void {
-  app.get('/dev/outbox.json', { schema: { hide: true } }, async () => readOutbox(config.dataDir));
+  const access = outboxAccess(config);
+  if (access.open === 'no') return;
 
-  app.get('/dev/outbox', { schema: { hide: true } }, async (_req, reply) => {
-    const mails = await readOutbox(config.dataDir);
+  const opts: RouteShorthandOptions = { schema: { hide: true } };
+  if (access.open === 'local') {
+    // The socket's own address, not req.ip: a forwarded header could be forged.
+    opts.onRequest = async (req, reply) => {
+      if (!isLocalRequest(req.raw.socket.remoteAddress, req.headers)) return reply.callNotFound();
+    };
+  }
+  const dataDir = config.dataDir;
+
+  app.get('/dev/outbox.json', opts, async () => readOutbox(dataDir));
+
+  app.get('/dev/outbox', opts, async (_req, reply) => {
+    const mails = await readOutbox(dataDir);
     const linkify = (t: string) =>
       escapeHtml(t).replace(/https?:\/\/[^\s<]+/g, (u) => `<a href="${u}">${u}</a>`);
     const items = mails

@@ -56,9 +56,13 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 
 /**
  * The real app on a freshly migrated database (SQLite file or a new PostgreSQL database).
- * Pass `logStream` to capture every log line (at trace level) instead of silencing them.
+ * Pass `logStream` to capture every log line (at trace level) instead of silencing them,
+ * and `env` for more configuration variables (e.g. `{ HOST: '0.0.0.0' }`).
  */
-export async function buildTestApp(overrides: Partial<AppInput> = {}): Promise<TestApp> {
+export async function buildTestApp({
+  env,
+  ...overrides
+}: Partial<AppInput> & { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-test-'));
   const pgDb = testDbKind === 'postgres' ? await freshPostgres() : undefined;
   const config = loadConfig({
@@ -67,6 +71,7 @@ export async function buildTestApp(overrides: Partial<AppInput> = {}): Promise<T
     DATABASE_URL: pgDb?.url,
     PUBLIC_URL: 'http://localhost:5000',
     LOG_LEVEL: overrides.logStream ? 'trace' : 'silent',
+    ...env,
   });
   const db = createDb(config.database);
   await migrateToLatest(db);
