@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { CvViewedEvent, Notification, PublicCvViewedEvent } from '@vitae/core';
 
 /**
- * What features announce; the realtime module turns these into socket emissions,
- * so no feature talks to Socket.IO directly.
+ * What features announce; the realtime module turns these into socket emissions
+ * (or, for ended sessions, closes the sockets), so no feature talks to Socket.IO directly.
  */
 export interface DomainEventMap {
   /** One of a user's CV sections, photos or certificates changed. */
@@ -16,6 +16,10 @@ export interface DomainEventMap {
   'public-cv.toggled': { userId: string; isListed: boolean; fullName: string };
   /** An HR user viewed a public CV; `userId` is the CV's owner. */
   'public-cv.viewed': { userId: string } & PublicCvViewedEvent;
+  /** One session ended (sign-out, a new sign-in, expiry); `sessionKey` is its stored key. */
+  'session.ended': { sessionKey: string };
+  /** Every session of a user ended (a password reset). */
+  'user.sessions-ended': { userId: string };
 }
 
 export interface DomainEvents {

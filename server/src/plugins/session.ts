@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, SESSION_TTL_DAYS } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
 import { isoIn, nowIso } from '../db/ids.ts';
+import type { DomainEvents } from './domain-events.ts';
 import { HttpError } from './errors.ts';
 
 export const SESSION_COOKIE = 'vitae_sid';
@@ -19,17 +20,33 @@ declare module 'fastify' {
 export interface SessionStore {
   create(reply: FastifyReply, userId: string): Promise<void>;
   destroy(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Ends every session of the user (a password reset). */
   destroyAllFor(userId: string): Promise<void>;
   /** The user behind a raw cookie value (used by the socket handshake too). */
   userFor(rawToken: string | undefined): Promise<UserRow | null>;
+  /** The session's stored key (HMAC of the cookie value): what `session.ended` names. */
+  keyFor(rawToken: string): string;
   /** Like userFor; `extended` says the expiry slid, so the cookie should be sent again. */
   resolve(rawToken: string | undefined): Promise<{ user: UserRow | null; extended: boolean }>;
   /** Sends the session cookie (again) with a fresh max-age. */
   setCookie(reply: FastifyReply, rawToken: string): void;
 }
 
-export function sessionStore(db: Db, secret: string, secureCookies: boolean): SessionStore {
+/**
+ * Sessions in the database. Every deletion is announced on `events` (`session.ended`,
+ * `user.sessions-ended`) after it is committed, so open sockets of that session close.
+ */
+export function sessionStore(
+  db: Db,
+  secret: string,
+  secureCookies: boolean,
+  events: DomainEvents,
+): SessionStore {
   const hash = (token: string) => createHmac('sha256', secret).update(token).digest('hex');
+  const endSession = async (sessionKey: string) => {
+    await db.deleteFrom('sessions').where('id_hash', '=', sessionKey).execute();
+    events.publish('session.ended', { sessionKey });
+  };
   const setCookie = (reply: FastifyReply, token: string) =>
     void reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
@@ -54,7 +71,7 @@ export function sessionStore(db: Db, secret: string, secureCookies: boolean): Se
     const { session_expires_at, ...user } = row;
     const expires = Date.parse(session_expires_at);
     if (expires <= Date.now()) {
-      await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+      await endSession(idHash);
       return anonymous;
     }
     const extended = expires - Date.now() < TTL_MS - SLIDE_AFTER_MS;
@@ -84,15 +101,17 @@ export function sessionStore(db: Db, secret: string, secureCookies: boolean): Se
     },
     async destroy(req, reply) {
       const token = req.cookies[SESSION_COOKIE];
-      if (token) await db.deleteFrom('sessions').where('id_hash', '=', hash(token)).execute();
+      if (token) await endSession(hash(token));
       void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     },
     async destroyAllFor(userId) {
       await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      events.publish('user.sessions-ended', { userId });
     },
     async userFor(rawToken) {
       return (await resolve(rawToken)).user;
     },
+    keyFor: hash,
     resolve,
     setCookie,
   };

@@ -10,7 +10,13 @@ import { outboxMailer } from '../plugins/mailer.ts';
 import { memoryRateLimiter } from '../plugins/rate-limit.ts';
 import { buildTestApp, loginAs, testDbKind, type TestApp } from '../test/build-test-app.ts';
 import { notifyUser } from '../notifications/notify.ts';
-import { nextEvent, settle, testSocket, type TestSocket } from './socket-test-client.ts';
+import {
+  disconnection,
+  nextEvent,
+  settle,
+  testSocket,
+  type TestSocket,
+} from './socket-test-client.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const multiInstance = testDbKind === 'postgres';
@@ -107,5 +113,25 @@ describe.skipIf(!multiInstance)('realtime across instances (PostgreSQL + Redis)'
 
     await settle();
     expect(bOnTwo.socket.received).toEqual([]);
+  });
+
+  it("signing out through instance 1 closes the session's socket on instance 2", async () => {
+    const [one, two] = instances as [Instance, Instance];
+    const a = await loginAs(t);
+    const b = await loginAs(t);
+    const aOnTwo = await testSocket(two.url, { cookie: a.cookie, claim: a.userId });
+    const bOnTwo = await testSocket(two.url, { cookie: b.cookie, claim: b.userId });
+    sockets.push(aOnTwo.socket, bOnTwo.socket);
+    await settle(300);
+
+    const closed = disconnection(aOnTwo.socket);
+    const out = await one.app.inject({
+      method: 'POST',
+      url: '/auth/user/logout',
+      headers: { cookie: a.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+    expect(bOnTwo.socket.connected).toBe(true);
   });
 });

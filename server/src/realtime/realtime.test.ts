@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp, cookieFrom, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { notifyUser } from '../notifications/notify.ts';
-import { nextEvent, settle, testSocket, type TestSocket } from './socket-test-client.ts';
+import {
+  disconnection,
+  nextEvent,
+  settle,
+  testSocket,
+  type TestSocket,
+} from './socket-test-client.ts';
 
 let t: TestApp;
 let url: string;
@@ -155,18 +161,10 @@ describe('realtime channel', () => {
     expect(stored).toMatchObject({ isRead: false, recipientEmail: 'rita@example.com' });
   });
 
-  it('does not send an unknown dataType and stops a signed-out session at its next check', async () => {
+  it('does not send an unknown dataType', async () => {
     const a = await loginAs(t);
     const s = await socketFor({ cookie: a.cookie, claim: a.userId });
     t.events.publish('section.changed', { userId: a.userId, dataType: 'not-a-section' });
-    await settle();
-    expect(s.socket.received).toEqual([]);
-
-    await t.app.inject({ method: 'POST', url: '/auth/user/logout', headers: { cookie: a.cookie } });
-    await settle(1100);
-    const ack = await s.socket.timeout(3000).emitWithAck('authenticate', a.userId);
-    expect(ack.userId).toBeNull();
-    t.events.publish('section.changed', { userId: a.userId, dataType: 'skill' });
     await settle();
     expect(s.socket.received).toEqual([]);
   });
@@ -182,5 +180,91 @@ describe('realtime channel', () => {
       claim: a.userId,
     });
     expect(ours.userId).toBe(a.userId);
+  });
+});
+
+describe('when a session ends', () => {
+  let addr = 0;
+  /** Another session of the same user, signed in through the API (loginAs's password). */
+  async function signInAgain(email: string): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/user/login-web',
+      payload: { email, password: 'secret123' },
+      remoteAddress: `10.200.0.${++addr}`,
+    });
+    expect(res.statusCode).toBe(200);
+    return cookieFrom(res);
+  }
+
+  /** Publishes a private event to each user; resolves once `witness` got its copy. */
+  async function privateEventsTo(userIds: string[], witness: TestSocket) {
+    const got = nextEvent(witness, 'data-updated');
+    for (const userId of userIds)
+      t.events.publish('section.changed', { userId, dataType: 'skill' });
+    await got;
+    await settle();
+  }
+
+  it('sign-out closes every socket of that session, and only of that session', async () => {
+    const a = await loginAs(t);
+    const other = await loginAs(t);
+    const aTab1 = await socketFor({ cookie: a.cookie, claim: a.userId });
+    const aTab2 = await socketFor({ cookie: a.cookie, claim: a.userId, transport: 'polling' });
+    const aPhone = await socketFor({ cookie: await signInAgain(a.email), claim: a.userId });
+    const otherSocket = await socketFor({ cookie: other.cookie, claim: other.userId });
+
+    const closed = [disconnection(aTab1.socket), disconnection(aTab2.socket)];
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/auth/user/logout',
+      headers: { cookie: a.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await Promise.all(closed)).toEqual(['io server disconnect', 'io server disconnect']);
+
+    await privateEventsTo([a.userId, other.userId], otherSocket.socket);
+    expect(aTab1.socket.received).toEqual([]);
+    expect(aTab2.socket.received).toEqual([]);
+    // The user's other session (another device) and another user keep their channel.
+    expect(aPhone.socket.connected).toBe(true);
+    expect(aPhone.socket.received.map((r) => r.event)).toEqual(['data-updated']);
+    expect(otherSocket.socket.received.map((r) => r.event)).toEqual(['data-updated']);
+  });
+
+  it("a password reset closes every socket of the user's sessions, no one else's", async () => {
+    const a = await loginAs(t);
+    const other = await loginAs(t);
+    const aLaptop = await socketFor({ cookie: a.cookie, claim: a.userId });
+    const aPhone = await socketFor({ cookie: await signInAgain(a.email), claim: a.userId });
+    const otherSocket = await socketFor({ cookie: other.cookie, claim: other.userId });
+
+    await t.app.inject({ method: 'POST', url: '/auth/user/forgot', payload: { email: a.email } });
+    const mail = (await t.outbox()).find((m) => m.to === a.email);
+    const token = /\/reset-password\/([^\s"<]+)/.exec(mail?.text ?? '')?.[1];
+    expect(token).toBeTruthy();
+    const closed = Promise.all([disconnection(aLaptop.socket), disconnection(aPhone.socket)]);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/auth/user/reset',
+      payload: { token, password: 'new-secret-1', password2: 'new-secret-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+    await closed;
+
+    await privateEventsTo([a.userId, other.userId], otherSocket.socket);
+    expect(aLaptop.socket.received).toEqual([]);
+    expect(aPhone.socket.received).toEqual([]);
+    expect(otherSocket.socket.connected).toBe(true);
+  });
+
+  it('a socket reconnecting with the ended cookie joins no private room', async () => {
+    const a = await loginAs(t);
+    const s = await socketFor({ cookie: a.cookie, claim: a.userId });
+    const closed = disconnection(s.socket);
+    await t.app.inject({ method: 'POST', url: '/auth/user/logout', headers: { cookie: a.cookie } });
+    await closed;
+    const again = await socketFor({ cookie: a.cookie, claim: a.userId });
+    expect(again.userId).toBeNull();
   });
 });

@@ -21,6 +21,12 @@ interface SocketData {
   lastSyncAt: number;
 }
 
+/**
+ * Every socket of a signed-in session joins this room, so ending the session (on
+ * any instance) can close them all; `userRoom` does the same for all of a user's.
+ */
+const sessionRoom = (sessionKey: string) => `session:${sessionKey}`;
+
 export type RealtimeServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
@@ -64,15 +70,26 @@ export function registerRealtime(app: FastifyInstance, deps: AppDeps): RealtimeS
   /** Rooms follow the session cookie, never anything the client says. */
   async function syncRooms(socket: RealtimeSocket): Promise<void> {
     socket.data.lastSyncAt = Date.now();
-    const user = await deps.sessions.userFor(tokenOf(socket));
+    const token = tokenOf(socket);
+    const user = await deps.sessions.userFor(token);
     // Joining after a disconnect would leave stale room entries behind.
     if (socket.disconnected) return;
-    const want = user ? [userRoom(user.id), ...(user.is_hr ? [HR_ROOM] : [])] : [];
+    const want =
+      user && token
+        ? [
+            userRoom(user.id),
+            sessionRoom(deps.sessions.keyFor(token)),
+            ...(user.is_hr ? [HR_ROOM] : []),
+          ]
+        : [];
     for (const room of socket.rooms) {
       if (room !== socket.id && !want.includes(room)) await socket.leave(room);
     }
     if (want.length) await socket.join(want);
     socket.data.userId = user?.id ?? null;
+    // A session that ended between the lookup and the join missed this socket; once
+    // joined, a later end reaches it through the rooms.
+    if (user && !(await deps.sessions.userFor(token))) socket.disconnect(true);
   }
 
   io.on('connection', (socket) => {
@@ -137,6 +154,9 @@ function bridgeDomainEvents(io: RealtimeServer, deps: AppDeps, log: FastifyBaseL
       });
     },
     'public-cv.viewed': ({ userId, ...e }) => toUser(userId).emit('public-cv-viewed', e),
+    // Through the adapter, so sockets held by other instances close too.
+    'session.ended': ({ sessionKey }) => io.in(sessionRoom(sessionKey)).disconnectSockets(true),
+    'user.sessions-ended': ({ userId }) => io.in(userRoom(userId)).disconnectSockets(true),
   };
   const offs = (Object.keys(handlers) as (keyof DomainEventMap)[]).map((name) =>
     deps.events.subscribe(name, (payload) => {

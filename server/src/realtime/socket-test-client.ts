@@ -64,3 +64,15 @@ export function nextEvent<K extends ServerEventName>(
 }
 
 export const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves with the reason once `socket` is disconnected (at once if it already is), or rejects after `ms`. */
+export function disconnection(socket: TestSocket, ms = 3000): Promise<string> {
+  if (socket.disconnected) return Promise.resolve('already disconnected');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still connected after ${ms} ms`)), ms);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
+}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveRefresher, liveQueryKeys } from './socket.ts';
+import { auth } from './auth-store.ts';
+import { connectSocket, createLiveRefresher, disconnectSocket, liveQueryKeys } from './socket.ts';
 
 describe('live refresh timing', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -71,5 +72,27 @@ describe('live refresh timing', () => {
       ['public-cv'],
     ]);
     expect(liveQueryKeys('notification', {})).toBeNull();
+  });
+});
+
+describe('a socket the server closes', () => {
+  afterEach(() => {
+    disconnectSocket();
+    vi.restoreAllMocks();
+  });
+
+  it('re-checks the session, so an ended session signs the tab out', () => {
+    const fetchUser = vi.spyOn(auth, 'fetchUser').mockResolvedValue(null);
+    const s = connectSocket('user-1');
+    // What socket.io-client does when the server calls socket.disconnect().
+    (s as unknown as { onclose(reason: string): void }).onclose('io server disconnect');
+    expect(fetchUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not when the connection merely dropped', () => {
+    const fetchUser = vi.spyOn(auth, 'fetchUser').mockResolvedValue(null);
+    const s = connectSocket('user-1');
+    (s as unknown as { onclose(reason: string): void }).onclose('transport close');
+    expect(fetchUser).not.toHaveBeenCalled();
   });
 });

@@ -17,7 +17,7 @@ import {
   type ServerToClientEvents,
 } from '@vitae/core/events';
 import { API_BASE } from './api.ts';
-import { getAuthState, useAuth } from './auth-store.ts';
+import { auth, getAuthState, useAuth } from './auth-store.ts';
 
 /*
  * The signed-in app's one realtime socket (spec section 4, "Realtime channel").
@@ -66,7 +66,12 @@ export function connectSocket(userId: string): AppSocket {
     s.emit('authenticate', userId);
     setStatus('connected');
   });
-  s.on('disconnect', () => setStatus(readStatus(s)));
+  s.on('disconnect', (reason) => {
+    setStatus(readStatus(s));
+    // The server closes a socket whose session ended (sign-out elsewhere, password reset):
+    // ask who we are, which signs this tab out instead of reconnecting anonymously forever.
+    if (reason === 'io server disconnect') void auth.fetchUser();
+  });
   s.on('connect_error', (err) => console.warn('socket connection error', err.message));
   s.io.on('reconnect_attempt', (attempt) => {
     // Spec: 5 attempts are counted, then an error is logged; retries go on at most 5 s apart.
