@@ -1,10 +1,18 @@
 // npm run bench: HR browse p50/p95 at 1,000 and 100,000 listed CVs on SQLite (and PostgreSQL
-// when BENCH_DATABASE_URL is set); writes docs/benchmarks.md. Not part of npm test.
-import { spawn } from 'node:child_process';
+// when BENCH_DATABASE_URL is set), then the cost of SQLite synchronous=FULL per write; each
+// writes its own section of docs/benchmarks.md. Not part of npm test.
+// `npm run bench -- --only writes` (or `--only browse`) runs one of them; other flags go to both.
+import { spawnSync } from 'node:child_process';
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'server/src/hr/bench.ts', ...process.argv.slice(2)],
-  { stdio: 'inherit' },
-);
-child.on('exit', (code) => process.exit(code ?? 1));
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
+const benches = [
+  ['browse', 'server/src/hr/bench.ts'],
+  ['writes', 'scripts/bench-writes.mjs'],
+].filter(([name]) => !only || name === only);
+
+for (const [, file] of benches) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', file, ...args], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
