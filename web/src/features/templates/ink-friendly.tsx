@@ -1,16 +1,28 @@
-import { titleFromSummary } from '@vitae/core/dates';
-import { CvSheet } from './blocks/cv-sheet.tsx';
-import { ContactList, CvPhoto } from './blocks/cv-header.tsx';
-import { OverviewBody, type OverviewTheme } from './blocks/overview-body.tsx';
-import { DetailList, personalDetailRows } from './blocks/personal-details.tsx';
+import { defineTemplate, HIDDEN_HEADING, type TemplateLayout } from './blocks/cv-body.tsx';
+import { overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
 import { RatingNumber } from './blocks/ratings.tsx';
-import type { TemplateProps } from './template-props.ts';
+import { languageLine } from './blocks/renderers.tsx';
+import type { TemplateTheme } from './blocks/theme.ts';
 
 /** Ink friendly: black on white, no fills, ratings as numbers (4/5, N/A), linkedin and website. */
-const theme: OverviewTheme = {
-  heading: 'mb-2 border-b border-black pb-0.5 text-base font-bold tracking-wide uppercase',
+
+/** A rating as "4/5" or "N/A", its own text node as the layout always printed it. */
+const rating = (value: number | null) => <RatingNumber value={value} />;
+
+const theme: TemplateTheme = {
+  photo: 'size-28 border border-black grayscale',
+  photoPlaceholder: false,
+  name: 'text-3xl font-bold',
+  headline: 'mt-1 text-base italic',
+  contact: {
+    variant: 'labels',
+    options: { links: true, addressParts: true },
+    className: 'mt-3 grid gap-x-6 gap-y-0.5 text-sm sm:grid-cols-2',
+  },
+  heading: {
+    className: 'mb-2 border-b border-black pb-0.5 text-base font-bold tracking-wide uppercase',
+  },
   summary: 'leading-relaxed',
-  list: 'list-disc text-sm',
   entry: {
     title: 'font-bold',
     subtitle: 'text-sm italic',
@@ -20,59 +32,65 @@ const theme: OverviewTheme = {
     tag: 'text-sm after:content-[","] last:after:content-none',
     tags: 'gap-x-1 gap-y-0',
   },
+  details: { className: 'text-sm sm:grid-cols-[auto_1fr_auto_1fr]' },
+  skills: {
+    className: 'space-y-2',
+    render: (s) => (
+      <div className="flex justify-between gap-3 text-sm">
+        <span>{s.skill}</span>
+        <RatingNumber value={s.level} className="font-semibold" />
+      </div>
+    ),
+  },
+  languages: {
+    className: 'space-y-2',
+    render: languageLine({
+      wrap: 'text-sm',
+      name: 'font-semibold',
+      line: 'block',
+      text: (l) => (
+        <>
+          Read {rating(l.read)} · Write {rating(l.write)} · Speak {rating(l.speak)}
+        </>
+      ),
+    }),
+  },
+  attributes: { as: 'bullets', className: 'list-disc text-sm' },
+  interests: { as: 'bullets', className: 'list-disc text-sm' },
 };
 
-export default function InkFriendly({ data }: TemplateProps) {
-  const name = data.personalInfo?.fullName ?? '';
-  const title = titleFromSummary(data.personalSummary?.summary);
-  const details = personalDetailRows(data.personalInfo);
-  return (
-    <CvSheet layout="ink-friendly" className="bg-white px-10 py-9 text-black">
-      <header className="flex items-start gap-6 border-b-2 border-black pb-4">
-        <div className="min-w-0 flex-1">
-          {name && <h1 className="text-3xl font-bold">{name}</h1>}
-          {title && <p className="mt-1 text-base italic">{title}</p>}
-          <ContactList
-            data={data}
-            variant="labels"
-            options={{ links: true, addressParts: true }}
-            className="mt-3 grid gap-x-6 gap-y-0.5 text-sm sm:grid-cols-2"
-          />
-          {details.length > 0 && (
-            <section data-section="personal-details" aria-label="Personal details" className="mt-2">
-              <h2 className="cv-heading sr-only">Personal Details</h2>
-              <DetailList rows={details} className="text-sm sm:grid-cols-[auto_1fr_auto_1fr]" />
-            </section>
-          )}
-        </div>
-        <CvPhoto
-          url={data.assignedPhotoUrl}
-          name={name}
-          placeholder={false}
-          className="size-28 border border-black grayscale"
-        />
-      </header>
-      <div className="mt-5">
-        <OverviewBody
-          data={data}
-          theme={theme}
-          skill={(s) => (
-            <div className="flex justify-between gap-3 text-sm">
-              <span>{s.skill}</span>
-              <RatingNumber value={s.level} className="font-semibold" />
-            </div>
-          )}
-          language={(l) => (
-            <div className="text-sm">
-              <span className="font-semibold">{l.languageName}</span>
-              <span className="block">
-                Read <RatingNumber value={l.read} /> · Write <RatingNumber value={l.write} /> ·
-                Speak <RatingNumber value={l.speak} />
-              </span>
-            </div>
-          )}
-        />
-      </div>
-    </CvSheet>
-  );
-}
+const layout: TemplateLayout = {
+  titles: OVERVIEW_TITLES,
+  items: [
+    {
+      as: 'header',
+      className: 'flex items-start gap-6 border-b-2 border-black pb-4',
+      items: [
+        {
+          className: 'min-w-0 flex-1',
+          items: [
+            'name',
+            'headline',
+            'contact',
+            // Personal details sit under the contact lines, their heading for screen readers.
+            {
+              id: 'personal-details',
+              className: 'mt-2',
+              label: 'Personal details',
+              heading: HIDDEN_HEADING,
+            },
+          ],
+        },
+        'photo',
+      ],
+    },
+    { className: 'mt-5', items: [overview()] },
+  ],
+};
+
+export default defineTemplate({
+  id: 'ink-friendly',
+  className: 'bg-white px-10 py-9 text-black',
+  theme,
+  layout,
+});

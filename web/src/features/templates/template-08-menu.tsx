@@ -1,22 +1,9 @@
 import type { ReactNode } from 'react';
-import { CvSection } from './blocks/cv-section.tsx';
-import { CvSheet } from './blocks/cv-sheet.tsx';
-import { ContactList, CvPhoto } from './blocks/cv-header.tsx';
-import {
-  attributeItems,
-  EntryList,
-  employmentEntry,
-  experienceEntry,
-  interestItems,
-  referenceEntry,
-  secondaryEntry,
-  tertiaryEntry,
-  type EntryTheme,
-} from './blocks/entries.tsx';
-import { sectionsWithData } from './blocks/has.ts';
-import { DetailList, personalDetailRows } from './blocks/personal-details.tsx';
+import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
+import type { EntryTheme } from './blocks/entries.tsx';
+import { historyFirst } from './blocks/layouts.ts';
 import { RatingStars } from './blocks/ratings.tsx';
-import type { TemplateProps } from './template-props.ts';
+import type { TemplateTheme } from './blocks/theme.ts';
 
 /** 08 Menu: a bistro menu card: centred serif headings with ornaments, dotted leaders, stars. */
 const serif = { fontFamily: "Georgia, 'Palatino Linotype', 'Book Antiqua', serif" };
@@ -25,7 +12,6 @@ const ornament = (
     ❦
   </span>
 );
-const heading = 'mb-4 flex items-center justify-center gap-3 text-2xl text-rose-900 italic';
 const dish: EntryTheme = {
   head: 'flex items-baseline gap-2',
   title: 'shrink-0 font-bold text-stone-900',
@@ -48,144 +34,94 @@ function Leader({ left, right }: { left: string; right: ReactNode }) {
   );
 }
 
-export default function Template08Menu({ data }: TemplateProps) {
-  const has = sectionsWithData(data);
-  const name = data.personalInfo?.fullName ?? '';
-  const section = { headingClassName: heading, before: ornament, after: ornament };
+function Stars({ value }: { value: number | null }) {
   return (
-    <CvSheet layout="template08" className="bg-[#fbf7ee] p-6 text-stone-800" style={serif}>
-      <div className="border-4 border-double border-rose-900/60 px-8 py-8">
-        <header className="text-center">
-          <CvPhoto
-            url={data.assignedPhotoUrl}
-            name={name}
-            className="mx-auto mb-3 size-24 rounded-full border-4 border-[#fbf7ee] ring-2 ring-rose-900/50"
-            placeholderClassName="bg-rose-100 text-2xl text-rose-900"
-          />
-          <p aria-hidden="true" className="text-xs tracking-[0.4em] text-stone-500 uppercase">
-            Today's special
-          </p>
-          {name && <h1 className="mt-1 text-4xl text-stone-900 italic">{name}</h1>}
-          <ContactList
-            data={data}
-            variant="plain"
-            className="mt-3 flex flex-wrap justify-center gap-x-3 text-sm text-stone-600 [&>li:not(:last-child)]:after:ml-3 [&>li:not(:last-child)]:after:content-['~']"
-          />
-        </header>
-
-        <div className="mt-8 space-y-8">
-          <CvSection id="summary" title="Chef's Note" show={has.summary} {...section}>
-            <p className="mx-auto max-w-prose text-center leading-relaxed text-stone-700 italic">
-              “{data.personalSummary?.summary}”
-            </p>
-          </CvSection>
-          <CvSection id="employment" title="Main Courses" show={has.employment} {...section}>
-            <EntryList
-              entries={data.employHistorys.map(employmentEntry)}
-              theme={dish}
-              className="space-y-5"
-            />
-          </CvSection>
-          <CvSection id="experience" title="Side Dishes" show={has.experience} {...section}>
-            <EntryList
-              entries={data.experiences.map(experienceEntry)}
-              theme={dish}
-              className="space-y-5"
-            />
-          </CvSection>
-          <CvSection id="tertiary" title="Tertiary Education" show={has.tertiary} {...section}>
-            <EntryList
-              entries={data.tertEdus.map(tertiaryEntry)}
-              theme={dish}
-              className="space-y-4"
-            />
-          </CvSection>
-          <CvSection id="secondary" title="Secondary Education" show={has.secondary} {...section}>
-            <EntryList
-              entries={data.secondEdu.map(secondaryEntry)}
-              theme={dish}
-              className="space-y-4"
-            />
-          </CvSection>
-
-          <div className="grid gap-8 sm:grid-cols-2">
-            <CvSection id="skills" title="Specialities" show={has.skills} {...section}>
-              <ul className="space-y-1.5 text-sm">
-                {data.skills.map((s) => (
-                  <li key={s._id} className="cv-entry">
-                    <Leader
-                      left={s.skill}
-                      right={
-                        <RatingStars
-                          value={s.level}
-                          filledClassName="text-rose-800"
-                          emptyClassName="text-stone-300"
-                        />
-                      }
-                    />
-                  </li>
-                ))}
-              </ul>
-            </CvSection>
-            <CvSection id="languages" title="Languages" show={has.languages} {...section}>
-              <ul className="space-y-2 text-sm">
-                {data.languages.map((l) => (
-                  <li key={l._id} className="cv-entry">
-                    <span className="font-bold">{l.languageName}</span>
-                    {(['read', 'write', 'speak'] as const).map((skill) => (
-                      <Leader
-                        key={skill}
-                        left={skill[0]!.toUpperCase() + skill.slice(1)}
-                        right={
-                          <RatingStars
-                            value={l[skill]}
-                            filledClassName="text-rose-800"
-                            emptyClassName="text-stone-300"
-                          />
-                        }
-                      />
-                    ))}
-                  </li>
-                ))}
-              </ul>
-            </CvSection>
-            <CvSection
-              id="personal-details"
-              title="House Details"
-              show={has.personalDetails}
-              {...section}
-            >
-              <DetailList
-                rows={personalDetailRows(data.personalInfo)}
-                className="text-sm"
-                labelClassName="text-stone-500 italic"
-              />
-            </CvSection>
-            <CvSection id="attributes" title="Flavours" show={has.attributes} {...section}>
-              <p className="text-center text-sm italic">
-                {attributeItems(data)
-                  .map((a) => a.text)
-                  .join(' · ')}
-              </p>
-            </CvSection>
-            <CvSection id="interests" title="Desserts" show={has.interests} {...section}>
-              <p className="text-center text-sm italic">
-                {interestItems(data)
-                  .map((a) => a.text)
-                  .join(' · ')}
-              </p>
-            </CvSection>
-          </div>
-
-          <CvSection id="references" title="Recommended By" show={has.references} {...section}>
-            <EntryList
-              entries={data.references.map(referenceEntry)}
-              theme={{ ...dish, root: 'text-center', head: '', title: 'font-bold text-stone-900' }}
-              className="grid gap-4 sm:grid-cols-2"
-            />
-          </CvSection>
-        </div>
-      </div>
-    </CvSheet>
+    <RatingStars value={value} filledClassName="text-rose-800" emptyClassName="text-stone-300" />
   );
 }
+
+const theme: TemplateTheme = {
+  photo: 'mx-auto mb-3 size-24 rounded-full border-4 border-[#fbf7ee] ring-2 ring-rose-900/50',
+  photoPlaceholder: 'bg-rose-100 text-2xl text-rose-900',
+  name: 'mt-1 text-4xl text-stone-900 italic',
+  contact: {
+    variant: 'plain',
+    className:
+      "mt-3 flex flex-wrap justify-center gap-x-3 text-sm text-stone-600 [&>li:not(:last-child)]:after:ml-3 [&>li:not(:last-child)]:after:content-['~']",
+  },
+  heading: {
+    className: 'mb-4 flex items-center justify-center gap-3 text-2xl text-rose-900 italic',
+    before: ornament,
+    after: ornament,
+  },
+  entry: dish,
+  entries: {
+    references: { ...dish, root: 'text-center', head: '', title: 'font-bold text-stone-900' },
+  },
+  lists: { employment: 'space-y-5', experience: 'space-y-5' },
+  summary: (summary) => (
+    <p className="mx-auto max-w-prose text-center leading-relaxed text-stone-700 italic">
+      “{summary}”
+    </p>
+  ),
+  details: { className: 'text-sm', label: 'text-stone-500 italic' },
+  skills: {
+    className: 'space-y-1.5 text-sm',
+    render: (s) => <Leader left={s.skill} right={<Stars value={s.level} />} />,
+  },
+  languages: {
+    className: 'space-y-2 text-sm',
+    render: (l) => (
+      <>
+        <span className="font-bold">{l.languageName}</span>
+        {(['read', 'write', 'speak'] as const).map((skill) => (
+          <Leader
+            key={skill}
+            left={skill[0]!.toUpperCase() + skill.slice(1)}
+            right={<Stars value={l[skill]} />}
+          />
+        ))}
+      </>
+    ),
+  },
+  attributes: { as: 'inline', className: 'text-center text-sm italic' },
+  interests: { as: 'inline', className: 'text-center text-sm italic' },
+};
+
+function Special() {
+  return (
+    <p aria-hidden="true" className="text-xs tracking-[0.4em] text-stone-500 uppercase">
+      Today's special
+    </p>
+  );
+}
+
+const layout: TemplateLayout = {
+  titles: {
+    summary: "Chef's Note",
+    employment: 'Main Courses',
+    experience: 'Side Dishes',
+    skills: 'Specialities',
+    'personal-details': 'House Details',
+    attributes: 'Flavours',
+    interests: 'Desserts',
+    references: 'Recommended By',
+  },
+  items: [
+    {
+      className: 'border-4 border-double border-rose-900/60 px-8 py-8',
+      items: [
+        { as: 'header', className: 'text-center', items: ['photo', Special, 'name', 'contact'] },
+        historyFirst('mt-8 space-y-8', 'grid gap-8 sm:grid-cols-2'),
+      ],
+    },
+  ],
+};
+
+export default defineTemplate({
+  id: 'template08',
+  className: 'bg-[#fbf7ee] p-6 text-stone-800',
+  style: serif,
+  theme,
+  layout,
+});

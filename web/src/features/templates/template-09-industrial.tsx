@@ -1,9 +1,7 @@
-import { titleFromSummary } from '@vitae/core/dates';
-import { CvSheet } from './blocks/cv-sheet.tsx';
-import { ContactList, CvPhoto } from './blocks/cv-header.tsx';
-import { OverviewBody, type OverviewTheme } from './blocks/overview-body.tsx';
-import { RatingBar } from './blocks/ratings.tsx';
-import type { TemplateProps } from './template-props.ts';
+import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
+import { overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
+import { languageRatingsLine, skillBar } from './blocks/renderers.tsx';
+import type { TemplateTheme } from './blocks/theme.ts';
 
 /** 09 Industrial: charcoal and safety yellow, hazard stripes, heavy condensed headings. */
 const condensed = {
@@ -12,12 +10,24 @@ const condensed = {
 const stripes = {
   backgroundImage: 'repeating-linear-gradient(-45deg, #facc15 0 12px, #1c1917 12px 24px)',
 };
-const theme: OverviewTheme = {
-  heading:
-    'mb-3 flex items-center gap-2 bg-stone-800 px-3 py-1 text-sm font-extrabold tracking-[0.18em] text-yellow-400 uppercase',
-  before: <span aria-hidden="true" className="size-2.5 bg-yellow-400" />,
+const list = 'list-[square] text-sm marker:text-yellow-500';
+const theme: TemplateTheme = {
+  photo: 'size-32 border-4 border-yellow-400',
+  photoPlaceholder: 'bg-stone-700 text-4xl text-yellow-400',
+  name: 'text-4xl leading-none font-black tracking-tight text-white uppercase',
+  headline: 'mt-2 text-lg font-bold text-yellow-400',
+  contact: {
+    variant: 'labels',
+    options: { links: false, addressParts: true },
+    className:
+      'mt-4 grid gap-x-6 gap-y-0.5 text-xs text-stone-300 sm:grid-cols-2 [&_span.font-semibold]:text-yellow-400',
+  },
+  heading: {
+    className:
+      'mb-3 flex items-center gap-2 bg-stone-800 px-3 py-1 text-sm font-extrabold tracking-[0.18em] text-yellow-400 uppercase',
+    before: <span aria-hidden="true" className="size-2.5 bg-yellow-400" />,
+  },
   summary: 'border-l-8 border-yellow-400 pl-4 text-[15px] leading-relaxed text-stone-700',
-  list: 'list-[square] text-sm marker:text-yellow-500',
   entry: {
     root: 'border-b border-dashed border-stone-300 pb-3 last:border-0',
     title: 'font-extrabold tracking-wide text-stone-900 uppercase',
@@ -27,65 +37,52 @@ const theme: OverviewTheme = {
     extra: 'mt-1 text-sm text-stone-500',
     tag: 'border border-stone-400 px-1.5 text-xs text-stone-700',
   },
+  skills: {
+    className: 'space-y-2',
+    render: skillBar({
+      row: 'flex justify-between text-sm font-semibold',
+      note: 'level',
+      noteClassName: 'text-xs text-stone-500',
+      bar: {
+        className: 'mt-1 h-2.5 rounded-none',
+        trackClassName: 'bg-stone-300 rounded-none',
+        fillClassName: 'rounded-none bg-yellow-400',
+      },
+    }),
+  },
+  languages: {
+    className: 'space-y-2',
+    render: languageRatingsLine('font-semibold'),
+  },
+  attributes: { as: 'bullets', className: list },
+  interests: { as: 'bullets', className: list },
 };
 
-export default function Template09Industrial({ data }: TemplateProps) {
-  const name = data.personalInfo?.fullName ?? '';
-  const title = titleFromSummary(data.personalSummary?.summary);
-  return (
-    <CvSheet layout="template09" className="bg-stone-100 text-stone-800">
-      <div aria-hidden="true" className="h-3" style={stripes} />
-      <header className="grid gap-6 bg-stone-900 px-9 py-7 text-stone-100 sm:grid-cols-[1fr_auto]">
-        <div className="min-w-0" style={condensed}>
-          {name && (
-            <h1 className="text-4xl leading-none font-black tracking-tight text-white uppercase">
-              {name}
-            </h1>
-          )}
-          {title && <p className="mt-2 text-lg font-bold text-yellow-400">{title}</p>}
-          <ContactList
-            data={data}
-            variant="labels"
-            options={{ links: false, addressParts: true }}
-            className="mt-4 grid gap-x-6 gap-y-0.5 text-xs text-stone-300 sm:grid-cols-2 [&_span.font-semibold]:text-yellow-400"
-          />
-        </div>
-        <CvPhoto
-          url={data.assignedPhotoUrl}
-          name={name}
-          className="size-32 border-4 border-yellow-400"
-          placeholderClassName="bg-stone-700 text-4xl text-yellow-400"
-        />
-      </header>
-      <div className="px-9 py-7">
-        <OverviewBody
-          data={data}
-          theme={theme}
-          skill={(s) => (
-            <>
-              <div className="flex justify-between text-sm font-semibold">
-                <span>{s.skill}</span>
-                <span className="text-xs text-stone-500">{s.level ?? '–'}/5</span>
-              </div>
-              <RatingBar
-                value={s.level}
-                className="mt-1 h-2.5 rounded-none"
-                trackClassName="bg-stone-300 rounded-none"
-                fillClassName="rounded-none bg-yellow-400"
-              />
-            </>
-          )}
-          language={(l) => (
-            <div className="text-sm">
-              <span className="font-semibold">{l.languageName}</span>
-              <span className="block text-xs text-stone-500">
-                Read {l.read ?? '–'}/5 · Write {l.write ?? '–'}/5 · Speak {l.speak ?? '–'}/5
-              </span>
-            </div>
-          )}
-        />
-      </div>
-      <div aria-hidden="true" className="h-3" style={stripes} />
-    </CvSheet>
-  );
+/** Hazard tape along the top and bottom edges. */
+function Stripes() {
+  return <div aria-hidden="true" className="h-3" style={stripes} />;
 }
+
+const layout: TemplateLayout = {
+  titles: OVERVIEW_TITLES,
+  items: [
+    Stripes,
+    {
+      as: 'header',
+      className: 'grid gap-6 bg-stone-900 px-9 py-7 text-stone-100 sm:grid-cols-[1fr_auto]',
+      items: [
+        { className: 'min-w-0', style: condensed, items: ['name', 'headline', 'contact'] },
+        'photo',
+      ],
+    },
+    { className: 'px-9 py-7', items: [overview()] },
+    Stripes,
+  ],
+};
+
+export default defineTemplate({
+  id: 'template09',
+  className: 'bg-stone-100 text-stone-800',
+  theme,
+  layout,
+});

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import type { CvContactInfo, CvData } from '@vitae/core/cv';
 import { addressLine } from '@vitae/core/cv';
 import { cn } from '../../../lib/cn.ts';
@@ -15,8 +15,7 @@ export function initials(name: string): string {
 }
 
 interface PhotoProps {
-  url: string | null;
-  name: string;
+  data: CvData;
   className?: string;
   /** Show initials when there is no photo (otherwise render nothing). */
   placeholder?: boolean;
@@ -24,13 +23,9 @@ interface PhotoProps {
 }
 
 /** The assigned profile photo, or the owner's initials. */
-export function CvPhoto({
-  url,
-  name,
-  className,
-  placeholder = true,
-  placeholderClassName,
-}: PhotoProps) {
+export function CvPhoto({ data, className, placeholder = true, placeholderClassName }: PhotoProps) {
+  const url = data.assignedPhotoUrl;
+  const name = data.personalInfo?.fullName ?? '';
   if (url) {
     return (
       <img
@@ -52,6 +47,25 @@ export function CvPhoto({
     >
       {initials(name)}
     </div>
+  );
+}
+
+/** The owner's full name, the CV's one `h1`; nothing without a name. */
+export function CvName({
+  data,
+  className,
+  style,
+}: {
+  data: CvData;
+  className?: string;
+  style?: CSSProperties;
+}) {
+  const name = data.personalInfo?.fullName;
+  if (!name) return null;
+  return (
+    <h1 className={className} style={style}>
+      {name}
+    </h1>
   );
 }
 
@@ -123,7 +137,7 @@ export function contactItems(
   return items;
 }
 
-interface ContactListProps {
+export interface ContactListProps {
   data: CvData;
   className?: string;
   itemClassName?: string;
@@ -159,5 +173,21 @@ export function ContactList({
         </li>
       ))}
     </ul>
+  );
+}
+
+interface ContactSectionProps extends ContactListProps {
+  title: ReactNode;
+  headingClassName: string;
+}
+
+/** The contact list under a heading of its own, as sidebars show it (not a `data-section`). */
+export function ContactSection({ title, headingClassName, ...list }: ContactSectionProps) {
+  if (!list.data.contactInfo) return null;
+  return (
+    <section aria-label="Contact">
+      <h2 className={headingClassName}>{title}</h2>
+      <ContactList {...list} />
+    </section>
   );
 }

@@ -20,8 +20,8 @@ export type SectionId =
 interface CvSectionProps {
   id: SectionId;
   title: string;
-  /** The section renders nothing at all when it has no data. */
-  show: boolean;
+  /** The region's accessible name, when it differs from the title. */
+  label?: string;
   children: ReactNode;
   className?: string;
   headingClassName?: string;
@@ -32,11 +32,10 @@ interface CvSectionProps {
 
 /** A heading plus its content; headings carry `cv-heading` so print keeps them with the content. */
 export function CvSection(props: CvSectionProps) {
-  if (!props.show) return null;
   return (
     <section
       data-section={props.id}
-      aria-label={props.title}
+      aria-label={props.label ?? props.title}
       className={cn('cv-section', props.className)}
     >
       <h2 className={cn('cv-heading', props.headingClassName)}>

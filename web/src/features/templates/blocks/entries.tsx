@@ -25,39 +25,37 @@ export interface EntryModel {
 
 const blank = { subtitle: '', dates: '', body: '', extra: '', tags: [], contact: [] };
 
-export function employmentEntry(e: CvEmployment): EntryModel {
-  return {
-    ...blank,
-    key: e._id,
-    title: e.position || e.company,
-    subtitle: e.position ? e.company : '',
-    dates: formatDateRange(e.startDate, e.endDate, e.current),
-    body: e.description,
-  };
+/** An entry headed by a role at an organisation (or the organisation alone). */
+function roleEntry(
+  key: string,
+  [role, organisation]: [string, string],
+  dates: string,
+  body: string,
+  extra = '',
+): EntryModel {
+  const subtitle = role ? organisation : '';
+  return { ...blank, key, title: role || organisation, subtitle, dates, body, extra };
 }
 
-export function experienceEntry(e: CvExperience): EntryModel {
-  return {
-    ...blank,
-    key: e._id,
-    title: e.title || e.company,
-    subtitle: e.title ? e.company : '',
-    dates: formatDateRange(e.startDate, e.endDate),
-    body: e.description,
-  };
-}
+export const employmentEntry = (e: CvEmployment): EntryModel =>
+  roleEntry(
+    e._id,
+    [e.position, e.company],
+    formatDateRange(e.startDate, e.endDate, e.current),
+    e.description,
+  );
 
-export function tertiaryEntry(e: CvTertiaryEducation): EntryModel {
-  return {
-    ...blank,
-    key: e._id,
-    title: e.certificationType || e.instituteName,
-    subtitle: e.certificationType ? e.instituteName : '',
-    dates: formatDateRange(e.startDate, e.endDate),
-    body: e.description,
-    extra: e.additionalInfo,
-  };
-}
+export const experienceEntry = (e: CvExperience): EntryModel =>
+  roleEntry(e._id, [e.title, e.company], formatDateRange(e.startDate, e.endDate), e.description);
+
+export const tertiaryEntry = (e: CvTertiaryEducation): EntryModel =>
+  roleEntry(
+    e._id,
+    [e.certificationType, e.instituteName],
+    formatDateRange(e.startDate, e.endDate),
+    e.description,
+    e.additionalInfo,
+  );
 
 export function secondaryEntry(e: CvSecondaryEducation): EntryModel {
   return {

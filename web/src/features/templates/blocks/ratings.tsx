@@ -1,4 +1,5 @@
 import { RATING_MAX, ratingPercent, ratingStars, ratingText } from '@vitae/core/ratings';
+import type { CvLanguage } from '@vitae/core/cv';
 import { cn } from '../../../lib/cn.ts';
 
 function ratingLabel(value: number | null): string {
@@ -87,5 +88,15 @@ export function RatingBlocks({
         />
       ))}
     </span>
+  );
+}
+
+/** "Read 4/5 · Write 3/5 · Speak 5/5", with a dash for a missing rating. */
+export function languageRatings({ read, write, speak }: CvLanguage) {
+  // Numbers as text nodes of their own: the browser kerns "5/5" as the templates always did.
+  return (
+    <>
+      Read {read ?? '–'}/5 · Write {write ?? '–'}/5 · Speak {speak ?? '–'}/5
+    </>
   );
 }

@@ -1,0 +1,73 @@
+import type { CSSProperties, ReactNode } from 'react';
+import type { CvData, CvLanguage, CvSkill } from '@vitae/core/cv';
+import type { ContactListProps } from './cv-header.tsx';
+import type { SectionId } from './cv-section.tsx';
+import type { EntryTheme } from './entries.tsx';
+
+/**
+ * How a template looks: the class names and renderers the section blocks read. Which sections
+ * show, where and under what titles is the template's layout (cv-body.tsx).
+ */
+export interface TemplateTheme {
+  /** The header pieces a layout places as 'photo', 'name', 'headline' and 'contact'. */
+  photo?: string;
+  /** Classes of the initials shown without a photo, or false to show nothing. */
+  photoPlaceholder?: string | false;
+  name?: string;
+  nameStyle?: CSSProperties;
+  /** The line under the name: the summary's first sentence (templates 09, 10, ink-friendly). */
+  headline?: string;
+  contact?: ContactTheme;
+  heading: HeadingTheme;
+  /** Every entry of the list sections (employment, education, references…). */
+  entry: EntryTheme;
+  /** Per-section entry looks, e.g. references as cards. */
+  entries?: Partial<Record<SectionId, EntryTheme>>;
+  /** The class of every entry list (EntryList's default when unset); `lists` per section. */
+  entryList?: string;
+  lists?: Partial<Record<SectionId, string>>;
+  /** The summary paragraph's class, or the whole summary (a photo beside it, quotes). */
+  summary: string | ((summary: string, data: CvData) => ReactNode);
+  /** Personal details (or template 10's personal information) as a description list. */
+  details?: DetailTheme;
+  skills: RatedTheme<CvSkill>;
+  languages: RatedTheme<CvLanguage>;
+  interests: ShortListTheme;
+  attributes: ShortListTheme;
+}
+
+/** A section heading: its classes and decoration around the title (hidden from assistive tech). */
+export interface HeadingTheme {
+  className: string;
+  /** One decoration for every heading, or one per section (template 01's icons). */
+  before?: ReactNode | ((id: SectionId) => ReactNode);
+  after?: ReactNode;
+}
+
+export interface DetailTheme {
+  className?: string;
+  label?: string;
+  value?: string;
+  /** A driver's licence without a code reads "Yes" (default) or "Valid". */
+  licence?: 'Yes' | 'Valid';
+}
+
+/**
+ * Skills or languages: a `ul` of `cv-entry` items (`item` adds classes, `render` fills one), or
+ * a function that renders the whole list (template 04's language table).
+ */
+export type RatedTheme<T> =
+  | { className?: string; item?: string; render: (item: T) => ReactNode }
+  | ((items: T[]) => ReactNode);
+
+/** Interests and attributes: tags, a bulleted list, or one line joined with "·". */
+export interface ShortListTheme {
+  as: 'tags' | 'bullets' | 'inline';
+  className?: string;
+  item?: string;
+  /** Replaces the bullet (bullets only). */
+  marker?: ReactNode;
+}
+
+/** The contact list; with a title, a section of its own under a heading (sidebars). */
+export type ContactTheme = Omit<ContactListProps, 'data'> & { title?: ReactNode };
