@@ -235,3 +235,23 @@ test('the media screens have no serious accessibility problems, down to 360 px',
     await shot(page, `first-impression-upload-${width}`);
   }
 });
+
+test('the upload screens with a chosen file, at 1280 and 390 px', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openTab(page, 'photo');
+    await page.getByLabel('Photo file').setInputFiles(media('photo.png'));
+    await expect(page.getByRole('img', { name: 'Selected photo preview' })).toBeVisible();
+    await shot(page, `photo-chosen-${width}`);
+    await openTab(page, 'certificates');
+    await page.getByLabel('Certificate document').setInputFiles(media('first-aid.pdf'));
+    await expect(page.getByText('first-aid.pdf')).toBeVisible();
+    await shot(page, `certificates-chosen-${width}`);
+    await openTab(page, 'firstImpression');
+    await page.getByRole('button', { name: /Upload Video File/ }).click();
+    await page.getByLabel('Video file').setInputFiles(media('hello.mp4'));
+    await expect(page.getByText('(0:03)')).toBeVisible();
+    await shot(page, `first-impression-chosen-${width}`);
+  }
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CERTIFICATE_ACCEPT,
   CERTIFICATE_MAX_BYTES,
@@ -12,7 +12,9 @@ import { formatDay } from '@vitae/core/dates';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import { DropZone } from '../../components/ui/drop-zone.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import {
@@ -53,7 +55,7 @@ interface Errors {
   general?: string;
 }
 
-function DropZone({
+function DocumentField({
   file,
   error,
   hasCurrent,
@@ -64,39 +66,19 @@ function DropZone({
   hasCurrent: boolean;
   onPick: (f: File | undefined) => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    onPick(e.dataTransfer.files[0]);
-  };
   return (
     <div className="space-y-1.5">
       <label htmlFor="certificate-file" className="block text-sm font-medium text-slate-800">
         Certificate document
       </label>
-      <div
-        role="button"
-        tabIndex={0}
-        aria-describedby="certificate-file-hint"
-        data-testid="certificate-drop-zone"
-        onClick={() => input.current?.click()}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            input.current?.click();
-          }
-        }}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        className={`cursor-pointer rounded-lg border-2 border-dashed p-6 text-center focus-visible:outline-2 focus-visible:outline-brand-600 ${
-          over ? 'border-brand-600 bg-brand-50' : error ? 'border-red-500' : 'border-slate-300'
-        }`}
+      <DropZone
+        inputId="certificate-file"
+        accept={CERTIFICATE_ACCEPT}
+        onFile={onPick}
+        invalid={Boolean(error)}
+        className="p-6"
+        describedBy="certificate-file-hint"
+        testId="certificate-drop-zone"
       >
         {file ? (
           <p className="text-sm font-medium text-slate-900">
@@ -113,18 +95,7 @@ function DropZone({
         <p id="certificate-file-hint" className="mt-1 text-xs text-slate-600">
           PDF, JPEG or PNG, up to 5MB
         </p>
-      </div>
-      <input
-        id="certificate-file"
-        ref={input}
-        type="file"
-        accept={CERTIFICATE_ACCEPT}
-        className="sr-only"
-        onChange={(e) => {
-          onPick(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
+      </DropZone>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}
@@ -411,25 +382,8 @@ export function CertificatesScreen() {
               }}
               error={errors.title}
             />
-            <DropZone file={file} error={errors.file} hasCurrent={!!editing} onPick={pick} />
-            {progress !== null && (
-              <div>
-                <div
-                  role="progressbar"
-                  aria-label="Upload progress"
-                  aria-valuenow={progress}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  className="h-2 overflow-hidden rounded bg-slate-200"
-                >
-                  <div
-                    className="h-full bg-brand-600 transition-all"
-                    style={{ width: `${progress}%` }}
-                  />
-                </div>
-                <p className="mt-1 text-xs text-slate-600">{progress}%</p>
-              </div>
-            )}
+            <DocumentField file={file} error={errors.file} hasCurrent={!!editing} onPick={pick} />
+            {progress !== null && <ProgressBar value={progress} showValue />}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" loading={busy}>
                 {busy

@@ -1,3 +1,4 @@
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { elapsedMessage, STAGE_MESSAGES, type UploadStage } from './use-video-upload.ts';
 
 /** The progress message area of both upload screens. */
@@ -17,16 +18,7 @@ export function UploadProgress({
         {STAGE_MESSAGES[stage]}
         {stage === 'uploading' && ` ${percent}%`}
       </p>
-      <div
-        role="progressbar"
-        aria-label="Upload progress"
-        aria-valuenow={percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        className="h-2 overflow-hidden rounded bg-white"
-      >
-        <div className="h-full bg-brand-600 transition-all" style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar value={percent} trackClassName="bg-white" />
       <p className="text-xs text-brand-900">
         {elapsedMessage(elapsed)} ({elapsed}s)
       </p>

@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import {
   VIDEO_MAX_BYTES,
   VIDEO_MAX_DURATION_S,
@@ -8,6 +8,7 @@ import {
 } from '@vitae/core/media';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { DropZone } from '../../components/ui/drop-zone.tsx';
 import { UploadProgress } from './upload-progress.tsx';
 import { useVideoUpload } from './use-video-upload.ts';
 import { readVideoDuration } from './video-media.ts';
@@ -31,8 +32,6 @@ export function UploadVideoFile({ onUploaded }: { onUploaded: () => void }) {
   const [duration, setDuration] = useState(0);
   const [error, setError] = useState('');
   const [checking, setChecking] = useState(false);
-  const [over, setOver] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   async function pick(f: File | undefined) {
     if (!f) return;
@@ -46,11 +45,6 @@ export function UploadVideoFile({ onUploaded }: { onUploaded: () => void }) {
     setFile(f);
     setDuration(result.duration);
   }
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setOver(false);
-    void pick(e.dataTransfer.files[0]);
-  };
   const clear = () => {
     setFile(null);
     setError('');
@@ -70,26 +64,13 @@ export function UploadVideoFile({ onUploaded }: { onUploaded: () => void }) {
   return (
     <div className="space-y-4">
       {(error || upload.error) && <Banner tone="error">{error || upload.error}</Banner>}
-      <div
-        role="button"
-        tabIndex={0}
-        data-testid="video-drop-zone"
-        onClick={() => input.current?.click()}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') {
-            e.preventDefault();
-            input.current?.click();
-          }
-        }}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-        className={`cursor-pointer rounded-lg border-2 border-dashed p-8 text-center focus-visible:outline-2 focus-visible:outline-brand-600 ${
-          over ? 'border-brand-600 bg-brand-50' : 'border-slate-300'
-        }`}
+      <DropZone
+        inputId="first-impression-file"
+        accept="video/*"
+        onFile={(f) => void pick(f)}
+        inputLabel="Video file"
+        className="p-8"
+        testId="video-drop-zone"
       >
         {checking ? (
           <p className="text-sm text-slate-700">Checking video...</p>
@@ -105,21 +86,7 @@ export function UploadVideoFile({ onUploaded }: { onUploaded: () => void }) {
         <p className="mt-1 text-xs text-slate-600">
           MP4, WebM, MOV or AVI, up to {VIDEO_MAX_DURATION_S} seconds. Portrait is recommended.
         </p>
-      </div>
-      <label htmlFor="first-impression-file" className="sr-only">
-        Video file
-      </label>
-      <input
-        id="first-impression-file"
-        ref={input}
-        type="file"
-        accept="video/*"
-        className="sr-only"
-        onChange={(e) => {
-          void pick(e.target.files?.[0]);
-          e.target.value = '';
-        }}
-      />
+      </DropZone>
       <UploadProgress stage={upload.stage} percent={upload.percent} elapsed={upload.elapsed} />
       <div className="flex flex-wrap gap-2">
         <Button onClick={send} loading={upload.busy} disabled={checking}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CAMERA_CAPTURE_QUALITY,
   PHOTO_COMPRESS_MAX_WIDTH,
@@ -10,7 +10,9 @@ import {
 import { SUCCESS_MESSAGE_MS } from '@vitae/core/constants';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { useFileDrop } from '../../components/ui/drop-zone.tsx';
 import { TextField } from '../../components/ui/field.tsx';
+import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useAssignPhoto, useCreatePhoto, useDeletePhoto, usePhotos } from './api.ts';
@@ -123,10 +125,7 @@ export function PhotoScreen() {
     setErrors((e) => ({ ...e, file: problem ?? undefined, general: undefined }));
     setFile(problem ? null : (f ?? null));
   };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    pick(e.dataTransfer.files[0]);
-  };
+  const { dropProps } = useFileDrop(pick);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -200,8 +199,7 @@ export function PhotoScreen() {
           error={errors.title}
         />
         <div
-          onDragOver={(e) => e.preventDefault()}
-          onDrop={onDrop}
+          {...dropProps}
           className="rounded-lg border-2 border-dashed border-slate-300 p-6 text-center"
         >
           {preview ? (
@@ -239,24 +237,7 @@ export function PhotoScreen() {
             }}
           />
         )}
-        {stage === 'uploading' && (
-          <div>
-            <div
-              role="progressbar"
-              aria-label="Upload progress"
-              aria-valuenow={progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className="h-2 overflow-hidden rounded bg-slate-200"
-            >
-              <div
-                className="h-full bg-brand-600 transition-all"
-                style={{ width: `${progress}%` }}
-              />
-            </div>
-            <p className="mt-1 text-xs text-slate-600">{progress}%</p>
-          </div>
-        )}
+        {stage === 'uploading' && <ProgressBar value={progress} showValue />}
         <Button type="submit" loading={busy}>
           {busy ? 'Uploading...' : 'Upload Photo'}
         </Button>
