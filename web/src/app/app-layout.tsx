@@ -10,8 +10,8 @@ function Realtime() {
 
 /**
  * The signed-in app: TanStack Query plus the one realtime socket, so every /app page
- * refetches when another tab or device changes the data. Public pages use QueryLayout,
- * which leaves the socket client out of their bundle.
+ * refetches when another tab or device changes the data. Public pages stay without
+ * either, which keeps the socket client out of their bundle.
  */
 export default function AppLayout() {
   return (

@@ -38,9 +38,6 @@ export const publicRoutes: RouteObject[] = [
   },
 ];
 
-/** Public pages that use TanStack Query (wrapped in the lazy QueryLayout). */
-export const publicQueryRoutes: RouteObject[] = [];
-
 /** Protected pages under /app (paths relative to /app), with TanStack Query. */
 export const appRoutes: RouteObject[] = [
   {
@@ -73,7 +70,6 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-const queryLayout = () => lazyPage(() => import('./query-layout.tsx'));
 const appLayout = () => lazyPage(() => import('./app-layout.tsx'));
 
 export const routes: RouteObject[] = [
@@ -81,7 +77,6 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       ...publicRoutes,
-      { element: queryLayout(), children: publicQueryRoutes },
       {
         path: 'app',
         element: <RequireAuth />,

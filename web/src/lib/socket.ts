@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import {
@@ -26,7 +26,6 @@ import { auth, getAuthState, useAuth } from './auth-store.ts';
  */
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-export type SocketStatus = 'disconnected' | 'connecting' | 'connected';
 
 export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   path: SOCKET_PATH,
@@ -41,18 +40,7 @@ export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
 let socket: AppSocket | null = null;
 let socketUserId: string | null = null;
 let statusTimer: ReturnType<typeof setInterval> | undefined;
-let status: SocketStatus = 'disconnected';
-const statusListeners = new Set<() => void>();
 const handlers = new Map<string, Set<(payload: unknown) => void>>();
-
-function setStatus(next: SocketStatus): void {
-  if (next === status) return;
-  status = next;
-  statusListeners.forEach((l) => l());
-}
-
-const readStatus = (s: AppSocket | null): SocketStatus =>
-  !s ? 'disconnected' : s.connected ? 'connected' : s.active ? 'connecting' : 'disconnected';
 
 /** Opens the socket for `userId` (idempotent), authenticating on every connect. */
 export function connectSocket(userId: string): AppSocket {
@@ -62,12 +50,8 @@ export function connectSocket(userId: string): AppSocket {
   socket = s;
   socketUserId = userId;
 
-  s.on('connect', () => {
-    s.emit('authenticate', userId);
-    setStatus('connected');
-  });
+  s.on('connect', () => s.emit('authenticate', userId));
   s.on('disconnect', (reason) => {
-    setStatus(readStatus(s));
     // The server closes a socket whose session ended (sign-out elsewhere, password reset):
     // ask who we are, which signs this tab out instead of reconnecting anonymously forever.
     if (reason === 'io server disconnect') void auth.fetchUser();
@@ -83,12 +67,10 @@ export function connectSocket(userId: string): AppSocket {
     handlers.get(event)?.forEach((fn) => fn(payload));
   });
 
+  // The status is polled every second: a socket the server closed does not retry by itself.
   statusTimer = setInterval(() => {
-    setStatus(readStatus(s));
-    // A socket the server closed does not retry by itself; the poll brings it back.
     if (!s.active) s.connect();
   }, SOCKET_STATUS_POLL_MS);
-  setStatus('connecting');
   return s;
 }
 
@@ -99,21 +81,6 @@ export function disconnectSocket(): void {
   socket?.disconnect();
   socket = null;
   socketUserId = null;
-  setStatus('disconnected');
-}
-
-export const getSocket = (): AppSocket | null => socket;
-
-/** The connection status, polled every second. */
-export function useSocketStatus(): SocketStatus {
-  return useSyncExternalStore(
-    (l) => {
-      statusListeners.add(l);
-      return () => statusListeners.delete(l);
-    },
-    () => status,
-    () => 'disconnected',
-  );
 }
 
 /**

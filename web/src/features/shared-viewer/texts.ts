@@ -14,4 +14,3 @@ export const VIEWER_TEXTS = {
 export const VIEW_PIN_LENGTH = 6;
 export const VIEW_PIN_CHECK_DELAY_MS = 500;
 export const PRINT_DELAY_MS = 100;
-export const ANONYMOUS_VIEWER_NAME = 'Anonymous Viewer';

@@ -1,5 +1,0 @@
-import { ComingSoon } from './coming-soon.tsx';
-
-export default function ViewCvPlaceholder() {
-  return <ComingSoon title="View CV" />;
-}
