@@ -28,15 +28,10 @@ const path = (key: string) => `/api/${key}`;
 export const fetchSection = <K extends SectionKey>(key: K): Promise<Entry<K>[]> =>
   api.get<ListResponse<K>>(path(key)).then((r) => r.data ?? []);
 
-/** A missing status endpoint (a media feature not yet installed) counts as 0. */
+/** `{ status }` of a section; any failure, a 404 included, is an error for the caller to see. */
 export async function fetchStatus(key: StatusKey): Promise<number> {
-  try {
-    const r = await api.get<{ status?: unknown }>(`${path(key)}/status`);
-    return typeof r.status === 'number' ? r.status : Number(r.status) || 0;
-  } catch (e) {
-    if ((e as { status?: number }).status === 404) return 0;
-    throw e;
-  }
+  const r = await api.get<{ status?: unknown }>(`${path(key)}/status`);
+  return typeof r.status === 'number' ? r.status : Number(r.status) || 0;
 }
 
 export const statusQuery = (key: StatusKey) => ({
