@@ -107,6 +107,23 @@ describe('HR view of a saved CV', () => {
     expect(await screen.findByText('No notes yet. Add your first note above!')).toBeInTheDocument();
   });
 
+  it.each([
+    [400, 'Please remove unsupported characters.', 'Please remove unsupported characters.'],
+    [500, 'boom', 'Failed to add note. Please try again.'],
+  ])('a note refused with %i alerts %j → %j', async (status, error, shown) => {
+    stubFetch((url, init) =>
+      init?.method === 'PUT' ? { status, body: { error } } : { status: 200, body: DETAIL },
+    );
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Notes (1)' }));
+    await userEvent.type(screen.getByLabelText('New note'), 'Call \u0007 Monday');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Note' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(shown));
+    // The text stays for the user to correct.
+    expect(screen.getByLabelText('New note')).toHaveValue('Call \u0007 Monday');
+  });
+
   it('shows the photo, the First Impression video and the certificates', async () => {
     stubFetch(() => ({ status: 200, body: WITH_MEDIA }));
     open();

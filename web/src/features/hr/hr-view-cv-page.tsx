@@ -11,6 +11,7 @@ import {
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { CertificatesModal } from '../shared-viewer/certificates-modal.tsx';
 import { FirstImpressionModal } from '../shared-viewer/first-impression-modal.tsx';
 import { CvLayout } from '../templates/cv-layout.tsx';
@@ -174,6 +175,12 @@ function RankSelect({ id, rank }: { id: string; rank: HrRankValue }) {
   );
 }
 
+/** A refused note (400) says why, e.g. unsupported characters; anything else is the spec's alert. */
+const addNoteError = (err: unknown): string =>
+  err instanceof ApiError && err.status === 400 && err.message
+    ? err.message
+    : HR_MESSAGES.addNoteFailed;
+
 function NotesPanel({ id, notes }: { id: string; notes: HrNote[] }) {
   const addNote = useAddNote(id);
   const [content, setContent] = useState('');
@@ -183,7 +190,7 @@ function NotesPanel({ id, notes }: { id: string; notes: HrNote[] }) {
     if (!text) return;
     addNote.mutate(text, {
       onSuccess: () => setContent(''),
-      onError: () => window.alert(HR_MESSAGES.addNoteFailed),
+      onError: (err) => window.alert(addNoteError(err)),
     });
   };
   return (
