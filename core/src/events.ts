@@ -1,4 +1,5 @@
 import type { Notification } from './notifications.ts';
+import { SECTION_KEYS, type SectionKey } from './sections/index.ts';
 
 /**
  * The realtime channel's contract (spec section 7, "Realtime channel"): what the
@@ -6,25 +7,9 @@ import type { Notification } from './notifications.ts';
  * on both sides, so an event name or payload cannot drift between them.
  */
 
-/** Every `dataType` a `data-updated` event may carry. */
-export const DATA_TYPES = [
-  'personal-info',
-  'contact-info',
-  'personal-summary',
-  'experience',
-  'secondary-education',
-  'skill',
-  'language',
-  'reference',
-  'tertiary-education',
-  'interest',
-  'attribute',
-  'employment-history',
-  'photo',
-  'first-impression',
-  'certificate',
-] as const;
-export type DataType = (typeof DATA_TYPES)[number];
+/** Every `dataType` a `data-updated` event may carry: each section's key and the media kinds. */
+export const DATA_TYPES = [...SECTION_KEYS, 'photo', 'first-impression', 'certificate'] as const;
+export type DataType = SectionKey | 'photo' | 'first-impression' | 'certificate';
 
 export const isDataType = (v: unknown): v is DataType =>
   typeof v === 'string' && (DATA_TYPES as readonly string[]).includes(v);

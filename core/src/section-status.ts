@@ -1,13 +1,16 @@
-import type { ContactInfo } from './sections/contact-info.ts';
-import type { PersonalInfo } from './sections/personal-info.ts';
-import type { PersonalSummary } from './sections/personal-summary.ts';
-import type { SectionDataMap, SectionKey } from './sections/index.ts';
-
 /**
  * The status number of each section (spec section 4) and the dashboard
  * indicator derived from it. Pure, shared by the server (GET /api/X/status)
  * and the dashboard cards.
  */
+
+import type { IndicatorKind } from './sections/define.ts';
+import { SECTIONS, SECTION_KEYS, type SectionDataMap, type SectionKey } from './sections/index.ts';
+
+export { CONTACT_STATUS_FIELDS, contactInfoStatus } from './sections/contact-info.ts';
+export { personalInfoStatus } from './sections/personal-info.ts';
+export { personalSummaryStatus } from './sections/personal-summary.ts';
+export type { IndicatorKind } from './sections/define.ts';
 
 export type IndicatorTone = 'red' | 'orange' | 'yellow' | 'green';
 export interface Indicator {
@@ -18,48 +21,6 @@ export interface Indicator {
 /** A status is complete enough for the summary card at this many characters. */
 export const SUMMARY_COMPLETE_AT = 10;
 
-const filled = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : v != null);
-const percent = (values: unknown[]) =>
-  values.length === 0 ? 0 : Math.round((values.filter(filled).length / values.length) * 100);
-
-/**
- * Percentage of personal-info fields filled. Counted: full name, date of birth,
- * ID number, gender; passport number and nationality only for non-SA citizens;
- * licence code only with a driver's licence. The yes/no flags always have a value.
- */
-export function personalInfoStatus(info: Partial<PersonalInfo> | null | undefined): number {
-  if (!info) return 0;
-  const counted: unknown[] = [info.fullName, info.dateOfBirth, info.idNumber, info.gender];
-  if (info.saCitizen === false) counted.push(info.ppNumber, info.nationality);
-  if (info.driversLicense) counted.push(info.licenseCode);
-  return percent(counted);
-}
-
-/** Fields counted for contact info (unit, complex, linkedin and website are extras). */
-export const CONTACT_STATUS_FIELDS = [
-  'phone',
-  'email',
-  'address',
-  'suburb',
-  'city',
-  'province',
-  'country',
-  'postalCode',
-] as const satisfies readonly (keyof ContactInfo)[];
-
-/** Percentage of the contact fields in CONTACT_STATUS_FIELDS that are filled. */
-export function contactInfoStatus(info: Partial<ContactInfo> | null | undefined): number {
-  if (!info) return 0;
-  return percent(CONTACT_STATUS_FIELDS.map((f) => info[f]));
-}
-
-/** The number of characters of summary written (trimmed, capped at 1000). */
-export function personalSummaryStatus(
-  summary: Partial<PersonalSummary> | null | undefined,
-): number {
-  return Math.min(summary?.content?.trim().length ?? 0, 1000);
-}
-
 /**
  * The status number of a section from the user's entries: a percentage for
  * personal and contact info, summary length for the summary, else the entry count.
@@ -68,16 +29,7 @@ export function sectionStatus<K extends SectionKey>(
   key: K,
   entries: readonly SectionDataMap[K][],
 ): number {
-  switch (key) {
-    case 'personal-info':
-      return personalInfoStatus(entries[0] as PersonalInfo | undefined);
-    case 'contact-info':
-      return contactInfoStatus(entries[0] as ContactInfo | undefined);
-    case 'personal-summary':
-      return personalSummaryStatus(entries[0] as PersonalSummary | undefined);
-    default:
-      return entries.length;
-  }
+  return (SECTIONS[key].status as (e: readonly SectionDataMap[K][]) => number)(entries);
 }
 
 const safe = (status: number | null | undefined) =>
@@ -113,21 +65,13 @@ export function countIndicator(status: number | null | undefined): Indicator {
 
 /** The 14 dashboard cards' status sources: the 12 sections plus media from another issue. */
 export type StatusKey = SectionKey | 'photo' | 'certificate' | 'first-impression';
-export type IndicatorKind = 'percent' | 'summary' | 'count' | 'complete';
 
+/** The indicator kind of every card: each section's own, and the media cards'. */
 export const INDICATOR_KIND: Record<StatusKey, IndicatorKind> = {
-  'personal-info': 'percent',
-  'contact-info': 'percent',
-  'personal-summary': 'summary',
-  experience: 'count',
-  'secondary-education': 'complete',
-  'tertiary-education': 'complete',
-  skill: 'count',
-  language: 'count',
-  reference: 'count',
-  interest: 'count',
-  attribute: 'count',
-  'employment-history': 'count',
+  ...(Object.fromEntries(SECTION_KEYS.map((k) => [k, SECTIONS[k].indicator])) as Record<
+    SectionKey,
+    IndicatorKind
+  >),
   certificate: 'count',
   photo: 'complete',
   'first-impression': 'complete',

@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import { requiredText, type ColumnKind } from './fields.ts';
+import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
+import { cvList, id, text } from './cv-read.ts';
+import { defineSection } from './define.ts';
+
+export const attributeLimits = { attribute: 50 } as const;
 
 export const ATTRIBUTE_MESSAGES = {
   attributeRequired: 'Attribute is required',
-  attributeTooLong: 'Attribute must be 50 characters or less',
+  attributeTooLong: maxMessage('Attribute', attributeLimits.attribute),
   duplicate: 'This attribute already exists',
 } as const;
 
 export const attributeSchema = z.object({
-  attribute: requiredText('Attribute', 50),
+  attribute: requiredText('Attribute', attributeLimits.attribute),
 });
 
 export type Attribute = z.output<typeof attributeSchema>;
@@ -25,3 +29,30 @@ export const attributeSample: Attribute[] = [
 export const attributeColumns = {
   attribute: 'text',
 } as const satisfies Record<keyof Attribute, ColumnKind>;
+
+export interface CvAttribute {
+  _id: string;
+  attribute: string;
+}
+
+export const attributeSection = defineSection({
+  key: 'attribute',
+  label: 'Attributes',
+  blurb: 'Qualities that describe you.',
+  kind: 'list',
+  schema: attributeSchema,
+  defaults: attributeDefaults,
+  sample: attributeSample,
+  columns: attributeColumns,
+  limits: attributeLimits,
+  indicator: 'count',
+  unique: { field: 'attribute', listKey: 'attributes', message: ATTRIBUTE_MESSAGES.duplicate },
+  cv: {
+    field: 'attributes',
+    aliases: ['attributes'],
+    read: cvList((r, i): CvAttribute => ({
+      _id: id(r, i),
+      attribute: text(r, 'attribute', 'name'),
+    })),
+  },
+});

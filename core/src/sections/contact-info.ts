@@ -1,33 +1,57 @@
 import { z } from 'zod';
-import { INVALID_EMAIL, optionalText, requiredText, type ColumnKind } from './fields.ts';
+import {
+  INVALID_EMAIL,
+  optionalText,
+  requiredText,
+  maxMessage,
+  type ColumnKind,
+} from './fields.ts';
+import { cvSingle, text } from './cv-read.ts';
+import { defineSection, percentFilled } from './define.ts';
 
 /** The phone input is capped shorter than the stored limit (spec section 9). */
 export const PHONE_INPUT_MAX = 14;
 
+export const contactInfoLimits = {
+  phone: 20,
+  email: 100,
+  unit: 50,
+  complex: 100,
+  address: 200,
+  suburb: 100,
+  city: 50,
+  province: 100,
+  country: 100,
+  postalCode: 10,
+  linkedin: 200,
+  website: 200,
+} as const;
+const max = contactInfoLimits;
+
 export const CONTACT_INFO_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: INVALID_EMAIL,
-  emailTooLong: 'Email must be 100 characters or less',
+  emailTooLong: maxMessage('Email', max.email),
   phoneRequired: 'Phone number is required',
-  phoneTooLong: 'Phone number must be 20 characters or less',
-  addressTooLong: 'Address must be 200 characters or less',
-  cityTooLong: 'City must be 50 characters or less',
-  postalCodeTooLong: 'Postal code must be 10 characters or less',
+  phoneTooLong: maxMessage('Phone number', max.phone),
+  addressTooLong: maxMessage('Address', max.address),
+  cityTooLong: maxMessage('City', max.city),
+  postalCodeTooLong: maxMessage('Postal code', max.postalCode),
 } as const;
 
 export const contactInfoSchema = z.object({
-  phone: requiredText('Phone number', 20),
-  email: requiredText('Email', 100).pipe(z.email(INVALID_EMAIL)),
-  unit: optionalText('Unit', 50),
-  complex: optionalText('Complex', 100),
-  address: optionalText('Address', 200),
-  suburb: optionalText('Suburb', 100),
-  city: optionalText('City', 50),
-  province: optionalText('Province', 100),
-  country: optionalText('Country', 100),
-  postalCode: optionalText('Postal code', 10),
-  linkedin: optionalText('LinkedIn', 200),
-  website: optionalText('Website', 200),
+  phone: requiredText('Phone number', max.phone),
+  email: requiredText('Email', max.email).pipe(z.email(INVALID_EMAIL)),
+  unit: optionalText('Unit', max.unit),
+  complex: optionalText('Complex', max.complex),
+  address: optionalText('Address', max.address),
+  suburb: optionalText('Suburb', max.suburb),
+  city: optionalText('City', max.city),
+  province: optionalText('Province', max.province),
+  country: optionalText('Country', max.country),
+  postalCode: optionalText('Postal code', max.postalCode),
+  linkedin: optionalText('LinkedIn', max.linkedin),
+  website: optionalText('Website', max.website),
 });
 
 export type ContactInfo = z.output<typeof contactInfoSchema>;
@@ -79,3 +103,68 @@ export const contactInfoColumns = {
   linkedin: 'text',
   website: 'text',
 } as const satisfies Record<keyof ContactInfo, ColumnKind>;
+
+/** Fields counted for contact info (unit, complex, linkedin and website are extras). */
+export const CONTACT_STATUS_FIELDS = [
+  'phone',
+  'email',
+  'address',
+  'suburb',
+  'city',
+  'province',
+  'country',
+  'postalCode',
+] as const satisfies readonly (keyof ContactInfo)[];
+
+/** Percentage of the contact fields in CONTACT_STATUS_FIELDS that are filled. */
+export function contactInfoStatus(info: Partial<ContactInfo> | null | undefined): number {
+  if (!info) return 0;
+  return percentFilled(CONTACT_STATUS_FIELDS.map((f) => info[f]));
+}
+
+export interface CvContactInfo {
+  phone: string;
+  email: string;
+  unit: string;
+  complex: string;
+  address: string;
+  suburb: string;
+  city: string;
+  province: string;
+  country: string;
+  postalCode: string;
+  linkedin: string;
+  website: string;
+}
+
+export const contactInfoSection = defineSection({
+  key: 'contact-info',
+  label: 'Contact Information',
+  blurb: 'How employers reach you.',
+  kind: 'single',
+  schema: contactInfoSchema,
+  defaults: contactInfoDefaults,
+  sample: contactInfoSample,
+  columns: contactInfoColumns,
+  limits: contactInfoLimits,
+  indicator: 'percent',
+  status: (entries) => contactInfoStatus(entries[0]),
+  cv: {
+    field: 'contactInfo',
+    aliases: [],
+    read: cvSingle((r): CvContactInfo => ({
+      phone: text(r, 'phone'),
+      email: text(r, 'email'),
+      unit: text(r, 'unit'),
+      complex: text(r, 'complex'),
+      address: text(r, 'address'),
+      suburb: text(r, 'suburb'),
+      city: text(r, 'city'),
+      province: text(r, 'province'),
+      country: text(r, 'country'),
+      postalCode: text(r, 'postalCode'),
+      linkedin: text(r, 'linkedin', 'linkedIn'),
+      website: text(r, 'website'),
+    })),
+  },
+});

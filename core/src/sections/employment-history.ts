@@ -5,27 +5,39 @@ import {
   flag,
   optionalText,
   requiredText,
+  maxMessage,
   type ColumnKind,
 } from './fields.ts';
+import { bool, cvList, id, text } from './cv-read.ts';
+import { defineSection } from './define.ts';
+
+export const employmentHistoryLimits = {
+  company: 100,
+  position: 100,
+  startDate: 30,
+  endDate: 30,
+  description: 1000,
+} as const;
+const max = employmentHistoryLimits;
 
 export const EMPLOYMENT_HISTORY_MESSAGES = {
   companyRequired: 'Company is required',
-  companyTooLong: 'Company must be 100 characters or less',
+  companyTooLong: maxMessage('Company', max.company),
   positionRequired: 'Position is required',
-  positionTooLong: 'Position must be 100 characters or less',
+  positionTooLong: maxMessage('Position', max.position),
   startDateRequired: 'Start date is required',
   endBeforeStart: END_DATE_BEFORE_START,
-  descriptionTooLong: 'Description must be 1000 characters or less',
+  descriptionTooLong: maxMessage('Description', max.description),
 } as const;
 
 export const employmentHistorySchema = z
   .object({
-    company: requiredText('Company', 100),
-    position: requiredText('Position', 100),
-    startDate: requiredText('Start date', 30),
-    endDate: optionalText('End date', 30),
+    company: requiredText('Company', max.company),
+    position: requiredText('Position', max.position),
+    startDate: requiredText('Start date', max.startDate),
+    endDate: optionalText('End date', max.endDate),
     current: flag(),
-    description: optionalText('Description', 1000, { multiLine: true }),
+    description: optionalText('Description', max.description, { multiLine: true }),
   })
   // A current job has no end date: whatever was sent is dropped before the range check.
   .overwrite((v) => (v.current ? { ...v, endDate: '' } : v))
@@ -72,3 +84,39 @@ export const employmentHistoryColumns = {
   current: 'bool',
   description: 'text',
 } as const satisfies Record<keyof EmploymentHistory, ColumnKind>;
+
+export interface CvEmployment {
+  _id: string;
+  company: string;
+  position: string;
+  startDate: string;
+  endDate: string;
+  current: boolean;
+  description: string;
+}
+
+export const employmentHistorySection = defineSection({
+  key: 'employment-history',
+  label: 'Employment History',
+  blurb: 'The jobs you have held.',
+  kind: 'list',
+  schema: employmentHistorySchema,
+  defaults: employmentHistoryDefaults,
+  sample: employmentHistorySample,
+  columns: employmentHistoryColumns,
+  limits: employmentHistoryLimits,
+  indicator: 'count',
+  cv: {
+    field: 'employHistorys',
+    aliases: ['employHistory', 'employHistorys'],
+    read: cvList((r, i): CvEmployment => ({
+      _id: id(r, i),
+      company: text(r, 'company'),
+      position: text(r, 'position', 'title'),
+      startDate: text(r, 'startDate', 'startYear'),
+      endDate: text(r, 'endDate', 'endYear'),
+      current: bool(r.current) === true,
+      description: text(r, 'description'),
+    })),
+  },
+});

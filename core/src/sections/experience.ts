@@ -4,23 +4,35 @@ import {
   checkRange,
   optionalText,
   requiredText,
+  maxMessage,
   type ColumnKind,
 } from './fields.ts';
+import { cvList, id, text } from './cv-read.ts';
+import { defineSection } from './define.ts';
+
+export const experienceLimits = {
+  title: 100,
+  description: 1000,
+  company: 100,
+  startDate: 30,
+  endDate: 30,
+} as const;
+const max = experienceLimits;
 
 export const EXPERIENCE_MESSAGES = {
   titleRequired: 'Experience title is required',
-  titleTooLong: 'Experience title must be 100 characters or less',
-  descriptionTooLong: 'Description must be 1000 characters or less',
+  titleTooLong: maxMessage('Experience title', max.title),
+  descriptionTooLong: maxMessage('Description', max.description),
   endBeforeStart: END_DATE_BEFORE_START,
 } as const;
 
 export const experienceSchema = z
   .object({
-    title: requiredText('Experience title', 100),
-    description: optionalText('Description', 1000, { multiLine: true }),
-    company: optionalText('Company', 100),
-    startDate: optionalText('Start date', 30),
-    endDate: optionalText('End date', 30),
+    title: requiredText('Experience title', max.title),
+    description: optionalText('Description', max.description, { multiLine: true }),
+    company: optionalText('Company', max.company),
+    startDate: optionalText('Start date', max.startDate),
+    endDate: optionalText('End date', max.endDate),
   })
   .superRefine(checkRange('startDate', 'endDate', END_DATE_BEFORE_START));
 
@@ -61,3 +73,37 @@ export const experienceColumns = {
   startDate: 'text',
   endDate: 'text',
 } as const satisfies Record<keyof Experience, ColumnKind>;
+
+export interface CvExperience {
+  _id: string;
+  title: string;
+  company: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+}
+
+export const experienceSection = defineSection({
+  key: 'experience',
+  label: 'Work Experience',
+  blurb: 'Projects, volunteering and other experience.',
+  kind: 'list',
+  schema: experienceSchema,
+  defaults: experienceDefaults,
+  sample: experienceSample,
+  columns: experienceColumns,
+  limits: experienceLimits,
+  indicator: 'count',
+  cv: {
+    field: 'experiences',
+    aliases: ['experiences'],
+    read: cvList((r, i): CvExperience => ({
+      _id: id(r, i),
+      title: text(r, 'title', 'position'),
+      company: text(r, 'company'),
+      description: text(r, 'description'),
+      startDate: text(r, 'startDate', 'startYear'),
+      endDate: text(r, 'endDate', 'endYear'),
+    })),
+  },
+});

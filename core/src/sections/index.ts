@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ColumnKind } from './fields.ts';
+import type { IndicatorKind, UniqueRule } from './define.ts';
 import * as personalInfo from './personal-info.ts';
 import * as contactInfo from './contact-info.ts';
 import * as personalSummary from './personal-summary.ts';
@@ -21,6 +22,7 @@ export {
   endsBeforeStart,
   type ColumnKind,
 } from './fields.ts';
+export { defineSection, type IndicatorKind, type UniqueRule } from './define.ts';
 export * from './personal-info.ts';
 export * from './contact-info.ts';
 export * from './personal-summary.ts';
@@ -34,56 +36,49 @@ export * from './interest.ts';
 export * from './attribute.ts';
 export * from './employment-history.ts';
 
-export const SECTION_KEYS = [
-  'personal-info',
-  'contact-info',
-  'personal-summary',
-  'experience',
-  'secondary-education',
-  'tertiary-education',
-  'skill',
-  'language',
-  'reference',
-  'interest',
-  'attribute',
-  'employment-history',
-] as const;
-export type SectionKey = (typeof SECTION_KEYS)[number];
+/**
+ * The registry: every section, in the spec's order. Each file under ./ defines one
+ * section completely; the lists other code needs (keys, data types, status rules,
+ * CvData fields) are derived from here.
+ */
+const REGISTRY = {
+  'personal-info': personalInfo.personalInfoSection,
+  'contact-info': contactInfo.contactInfoSection,
+  'personal-summary': personalSummary.personalSummarySection,
+  experience: experience.experienceSection,
+  'secondary-education': secondaryEducation.secondaryEducationSection,
+  'tertiary-education': tertiaryEducation.tertiaryEducationSection,
+  skill: skill.skillSection,
+  language: language.languageSection,
+  reference: reference.referenceSection,
+  interest: interest.interestSection,
+  attribute: attribute.attributeSection,
+  'employment-history': employmentHistory.employmentHistorySection,
+};
+type Registry = typeof REGISTRY;
+
+export type SectionKey = keyof Registry;
+export const SECTION_KEYS = Object.keys(REGISTRY) as readonly SectionKey[];
 
 /** Every section entry as the API returns it. */
 export type SectionEntry<T> = T & { _id: string; lastUpdate: string };
 
 /** The data of each section, by key. */
-export interface SectionDataMap {
-  'personal-info': personalInfo.PersonalInfo;
-  'contact-info': contactInfo.ContactInfo;
-  'personal-summary': personalSummary.PersonalSummary;
-  experience: experience.Experience;
-  'secondary-education': secondaryEducation.SecondaryEducation;
-  'tertiary-education': tertiaryEducation.TertiaryEducation;
-  skill: skill.Skill;
-  language: language.Language;
-  reference: reference.Reference;
-  interest: interest.Interest;
-  attribute: attribute.Attribute;
-  'employment-history': employmentHistory.EmploymentHistory;
-}
+export type SectionDataMap = {
+  [K in SectionKey]: Registry[K]['defaults'];
+};
 
-/**
- * Interest and attribute refuse a second entry with the same text (any case);
- * their create call may send the whole list under `listKey`.
- */
-export interface UniqueRule {
-  field: string;
-  listKey: string;
-  message: string;
-}
+/** The CvData field of each section and its value (spec section 3). */
+export type SectionCvData = {
+  [K in SectionKey as Registry[K]['cv']['field']]: ReturnType<Registry[K]['cv']['read']>;
+};
 
 export interface SectionDef<K extends SectionKey = SectionKey> {
   key: K;
   /** '/api/<key>' */
   apiPath: string;
   label: string;
+  blurb: string;
   /** 'single': one record per user (a second create updates it); 'list': many. */
   kind: 'single' | 'list';
   schema: z.ZodType<SectionDataMap[K], unknown>;
@@ -95,137 +90,18 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
   sample: SectionDataMap[K][];
   /** Storage kind of each field; also the list of fields, in form order. */
   columns: Record<keyof SectionDataMap[K] & string, ColumnKind>;
+  /** The most characters each text field takes. */
+  limits: Registry[K]['limits'];
+  indicator: IndicatorKind;
+  /** The status number from the user's entries (spec section 4). */
+  status: (entries: readonly SectionDataMap[K][]) => number;
   unique?: UniqueRule;
+  /** The camel-case key stored sections arrive under, its other names, and the CvData mapping. */
+  cvSource: string;
+  cv: Registry[K]['cv'];
 }
 
-const def = <K extends SectionKey>(
-  d: Omit<SectionDef<K>, 'apiPath' | 'dataType'>,
-): SectionDef<K> => ({
-  ...d,
-  apiPath: `/api/${d.key}`,
-  dataType: d.key,
-});
-
-export const SECTIONS: { [K in SectionKey]: SectionDef<K> } = {
-  'personal-info': def({
-    key: 'personal-info',
-    label: 'Personal Information',
-    kind: 'single',
-    schema: personalInfo.personalInfoSchema,
-    defaults: personalInfo.personalInfoDefaults,
-    sample: personalInfo.personalInfoSample,
-    columns: personalInfo.personalInfoColumns,
-  }),
-  'contact-info': def({
-    key: 'contact-info',
-    label: 'Contact Information',
-    kind: 'single',
-    schema: contactInfo.contactInfoSchema,
-    defaults: contactInfo.contactInfoDefaults,
-    sample: contactInfo.contactInfoSample,
-    columns: contactInfo.contactInfoColumns,
-  }),
-  'personal-summary': def({
-    key: 'personal-summary',
-    label: 'Personal Summary',
-    kind: 'single',
-    schema: personalSummary.personalSummarySchema,
-    defaults: personalSummary.personalSummaryDefaults,
-    sample: personalSummary.personalSummarySample,
-    columns: personalSummary.personalSummaryColumns,
-  }),
-  experience: def({
-    key: 'experience',
-    label: 'Work Experience',
-    kind: 'list',
-    schema: experience.experienceSchema,
-    defaults: experience.experienceDefaults,
-    sample: experience.experienceSample,
-    columns: experience.experienceColumns,
-  }),
-  'secondary-education': def({
-    key: 'secondary-education',
-    label: 'Secondary Education',
-    kind: 'list',
-    schema: secondaryEducation.secondaryEducationSchema,
-    defaults: secondaryEducation.secondaryEducationDefaults,
-    sample: secondaryEducation.secondaryEducationSample,
-    columns: secondaryEducation.secondaryEducationColumns,
-  }),
-  'tertiary-education': def({
-    key: 'tertiary-education',
-    label: 'Tertiary Education',
-    kind: 'list',
-    schema: tertiaryEducation.tertiaryEducationSchema,
-    defaults: tertiaryEducation.tertiaryEducationDefaults,
-    sample: tertiaryEducation.tertiaryEducationSample,
-    columns: tertiaryEducation.tertiaryEducationColumns,
-  }),
-  skill: def({
-    key: 'skill',
-    label: 'Skills',
-    kind: 'list',
-    schema: skill.skillSchema,
-    defaults: skill.skillDefaults,
-    sample: skill.skillSample,
-    columns: skill.skillColumns,
-  }),
-  language: def({
-    key: 'language',
-    label: 'Languages',
-    kind: 'list',
-    schema: language.languageSchema,
-    defaults: language.languageDefaults,
-    sample: language.languageSample,
-    columns: language.languageColumns,
-  }),
-  reference: def({
-    key: 'reference',
-    label: 'References',
-    kind: 'list',
-    schema: reference.referenceSchema,
-    defaults: reference.referenceDefaults,
-    sample: reference.referenceSample,
-    columns: reference.referenceColumns,
-  }),
-  interest: def({
-    key: 'interest',
-    label: 'Interests',
-    kind: 'list',
-    schema: interest.interestSchema,
-    defaults: interest.interestDefaults,
-    sample: interest.interestSample,
-    columns: interest.interestColumns,
-    unique: {
-      field: 'interest',
-      listKey: 'interests',
-      message: interest.INTEREST_MESSAGES.duplicate,
-    },
-  }),
-  attribute: def({
-    key: 'attribute',
-    label: 'Attributes',
-    kind: 'list',
-    schema: attribute.attributeSchema,
-    defaults: attribute.attributeDefaults,
-    sample: attribute.attributeSample,
-    columns: attribute.attributeColumns,
-    unique: {
-      field: 'attribute',
-      listKey: 'attributes',
-      message: attribute.ATTRIBUTE_MESSAGES.duplicate,
-    },
-  }),
-  'employment-history': def({
-    key: 'employment-history',
-    label: 'Employment History',
-    kind: 'list',
-    schema: employmentHistory.employmentHistorySchema,
-    defaults: employmentHistory.employmentHistoryDefaults,
-    sample: employmentHistory.employmentHistorySample,
-    columns: employmentHistory.employmentHistoryColumns,
-  }),
-};
+export const SECTIONS: { [K in SectionKey]: SectionDef<K> } = REGISTRY;
 
 /** Entries a user may keep in one list section. */
 export const MAX_SECTION_ENTRIES = 50;

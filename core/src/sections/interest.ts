@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import { requiredText, type ColumnKind } from './fields.ts';
+import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
+import { cvList, id, text } from './cv-read.ts';
+import { defineSection } from './define.ts';
+
+export const interestLimits = { interest: 100 } as const;
 
 export const INTEREST_MESSAGES = {
   interestRequired: 'Interest is required',
-  interestTooLong: 'Interest must be 100 characters or less',
+  interestTooLong: maxMessage('Interest', interestLimits.interest),
   duplicate: 'This interest already exists',
 } as const;
 
 export const interestSchema = z.object({
-  interest: requiredText('Interest', 100),
+  interest: requiredText('Interest', interestLimits.interest),
 });
 
 export type Interest = z.output<typeof interestSchema>;
@@ -25,3 +29,27 @@ export const interestSample: Interest[] = [
 export const interestColumns = {
   interest: 'text',
 } as const satisfies Record<keyof Interest, ColumnKind>;
+
+export interface CvInterest {
+  _id: string;
+  interest: string;
+}
+
+export const interestSection = defineSection({
+  key: 'interest',
+  label: 'Interests',
+  blurb: 'What you enjoy outside work.',
+  kind: 'list',
+  schema: interestSchema,
+  defaults: interestDefaults,
+  sample: interestSample,
+  columns: interestColumns,
+  limits: interestLimits,
+  indicator: 'count',
+  unique: { field: 'interest', listKey: 'interests', message: INTEREST_MESSAGES.duplicate },
+  cv: {
+    field: 'interests',
+    aliases: ['interests'],
+    read: cvList((r, i): CvInterest => ({ _id: id(r, i), interest: text(r, 'interest', 'name') })),
+  },
+});

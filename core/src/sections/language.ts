@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { rating, requiredText, type ColumnKind } from './fields.ts';
+import { rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
+import { cvList, id, text } from './cv-read.ts';
+import { defineSection } from './define.ts';
+import { languageLabel, normalizeRating } from '../ratings.ts';
 
 /** Read/write/speak levels 1..5 and how the form describes each. */
 export const LANGUAGE_PROFICIENCY_LABELS: Record<number, string> = {
@@ -10,16 +13,18 @@ export const LANGUAGE_PROFICIENCY_LABELS: Record<number, string> = {
   5: 'Proficient',
 };
 
+export const languageLimits = { language: 50 } as const;
+
 export const LANGUAGE_MESSAGES = {
   languageRequired: 'Language is required',
-  languageTooLong: 'Language must be 50 characters or less',
+  languageTooLong: maxMessage('Language', languageLimits.language),
   readRange: 'Reading proficiency must be between 1 and 5',
   writeRange: 'Writing proficiency must be between 1 and 5',
   speakRange: 'Speaking proficiency must be between 1 and 5',
 } as const;
 
 export const languageSchema = z.object({
-  language: requiredText('Language', 50),
+  language: requiredText('Language', languageLimits.language),
   read: rating(LANGUAGE_MESSAGES.readRange),
   write: rating(LANGUAGE_MESSAGES.writeRange),
   speak: rating(LANGUAGE_MESSAGES.speakRange),
@@ -42,3 +47,43 @@ export const languageColumns = {
   write: 'int',
   speak: 'int',
 } as const satisfies Record<keyof Language, ColumnKind>;
+
+export interface CvLanguage {
+  _id: string;
+  languageName: string;
+  read: number | null;
+  write: number | null;
+  speak: number | null;
+  /** A label from the average rating ("Full professional"). */
+  proficiency: string;
+}
+
+export const languageSection = defineSection({
+  key: 'language',
+  label: 'Languages',
+  blurb: 'Read, write and speak levels.',
+  kind: 'list',
+  schema: languageSchema,
+  defaults: languageDefaults,
+  sample: languageSample,
+  columns: languageColumns,
+  limits: languageLimits,
+  indicator: 'count',
+  cv: {
+    field: 'languages',
+    aliases: ['languages'],
+    read: cvList((r, i): CvLanguage => {
+      const ratings = {
+        read: normalizeRating(r.read),
+        write: normalizeRating(r.write),
+        speak: normalizeRating(r.speak),
+      };
+      return {
+        _id: id(r, i),
+        languageName: text(r, 'languageName', 'language'),
+        ...ratings,
+        proficiency: text(r, 'proficiency') || languageLabel(ratings),
+      };
+    }),
+  },
+});

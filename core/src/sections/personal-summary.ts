@@ -1,13 +1,17 @@
 import { z } from 'zod';
-import { requiredText, type ColumnKind } from './fields.ts';
+import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
+import { list, text } from './cv-read.ts';
+import { defineSection } from './define.ts';
+
+export const personalSummaryLimits = { content: 1000 } as const;
 
 export const PERSONAL_SUMMARY_MESSAGES = {
   contentRequired: 'Personal summary is required',
-  contentTooLong: 'Personal summary must be 1000 characters or less',
+  contentTooLong: maxMessage('Personal summary', personalSummaryLimits.content),
 } as const;
 
 export const personalSummarySchema = z.object({
-  content: requiredText('Personal summary', 1000, { multiLine: true }),
+  content: requiredText('Personal summary', personalSummaryLimits.content, { multiLine: true }),
 });
 
 export type PersonalSummary = z.output<typeof personalSummarySchema>;
@@ -25,3 +29,37 @@ export const personalSummarySample: PersonalSummary[] = [
 export const personalSummaryColumns = {
   content: 'text',
 } as const satisfies Record<keyof PersonalSummary, ColumnKind>;
+
+/** The number of characters of summary written (trimmed, capped at the summary's limit). */
+export function personalSummaryStatus(
+  summary: Partial<PersonalSummary> | null | undefined,
+): number {
+  return Math.min(summary?.content?.trim().length ?? 0, personalSummaryLimits.content);
+}
+
+export interface CvPersonalSummary {
+  summary: string;
+}
+
+/** The summary may arrive as plain text or as a record with `summary` or `content`. */
+function summaryOf(value: unknown): CvPersonalSummary | null {
+  const record = list(value)[0];
+  const summary =
+    typeof value === 'string' ? value.trim() : record ? text(record, 'summary', 'content') : '';
+  return summary ? { summary } : null;
+}
+
+export const personalSummarySection = defineSection({
+  key: 'personal-summary',
+  label: 'Personal Summary',
+  blurb: 'A short introduction at the top of your CV.',
+  kind: 'single',
+  schema: personalSummarySchema,
+  defaults: personalSummaryDefaults,
+  sample: personalSummarySample,
+  columns: personalSummaryColumns,
+  limits: personalSummaryLimits,
+  indicator: 'summary',
+  status: (entries) => personalSummaryStatus(entries[0]),
+  cv: { field: 'personalSummary', aliases: [], read: summaryOf },
+});

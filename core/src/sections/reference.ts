@@ -4,27 +4,39 @@ import {
   optionalEmail,
   optionalText,
   requiredText,
+  maxMessage,
   type ColumnKind,
 } from './fields.ts';
+import { cvList, id, text } from './cv-read.ts';
+import { defineSection } from './define.ts';
+
+export const referenceLimits = {
+  name: 100,
+  company: 100,
+  phone: 20,
+  email: 100,
+  position: 100,
+} as const;
+const max = referenceLimits;
 
 export const REFERENCE_MESSAGES = {
   nameRequired: 'Name is required',
-  nameTooLong: 'Name must be 100 characters or less',
+  nameTooLong: maxMessage('Name', max.name),
   companyRequired: 'Company is required',
-  companyTooLong: 'Company must be 100 characters or less',
+  companyTooLong: maxMessage('Company', max.company),
   phoneRequired: 'Phone number is required',
-  phoneTooLong: 'Phone number must be 20 characters or less',
+  phoneTooLong: maxMessage('Phone number', max.phone),
   emailInvalid: INVALID_EMAIL,
-  emailTooLong: 'Email must be 100 characters or less',
-  positionTooLong: 'Position must be 100 characters or less',
+  emailTooLong: maxMessage('Email', max.email),
+  positionTooLong: maxMessage('Position', max.position),
 } as const;
 
 export const referenceSchema = z.object({
-  name: requiredText('Name', 100),
-  company: requiredText('Company', 100),
-  phone: requiredText('Phone number', 20),
-  email: optionalEmail('Email', 100),
-  position: optionalText('Position', 100),
+  name: requiredText('Name', max.name),
+  company: requiredText('Company', max.company),
+  phone: requiredText('Phone number', max.phone),
+  email: optionalEmail('Email', max.email),
+  position: optionalText('Position', max.position),
 });
 
 export type Reference = z.output<typeof referenceSchema>;
@@ -62,3 +74,37 @@ export const referenceColumns = {
   email: 'text',
   position: 'text',
 } as const satisfies Record<keyof Reference, ColumnKind>;
+
+export interface CvReference {
+  _id: string;
+  name: string;
+  company: string;
+  position: string;
+  phone: string;
+  email: string;
+}
+
+export const referenceSection = defineSection({
+  key: 'reference',
+  label: 'References',
+  blurb: 'People who can vouch for you.',
+  kind: 'list',
+  schema: referenceSchema,
+  defaults: referenceDefaults,
+  sample: referenceSample,
+  columns: referenceColumns,
+  limits: referenceLimits,
+  indicator: 'count',
+  cv: {
+    field: 'references',
+    aliases: ['references'],
+    read: cvList((r, i): CvReference => ({
+      _id: id(r, i),
+      name: text(r, 'name'),
+      company: text(r, 'company'),
+      position: text(r, 'position', 'title'),
+      phone: text(r, 'phone'),
+      email: text(r, 'email'),
+    })),
+  },
+});

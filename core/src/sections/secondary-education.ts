@@ -8,19 +8,30 @@ import {
   requiredText,
   type ColumnKind,
 } from './fields.ts';
+import { cvList, id, isRecord, text } from './cv-read.ts';
+import { defineSection } from './define.ts';
 
 /** The raw comma-separated subjects text may hold at most this many characters. */
 export const SUBJECTS_INPUT_MAX = 200;
 
+export const secondaryEducationLimits = {
+  schoolName: 100,
+  startYear: 4,
+  endYear: 4,
+  subjects: SUBJECTS_INPUT_MAX,
+  additionalInfo: 500,
+} as const;
+const max = secondaryEducationLimits;
+
 export const SECONDARY_EDUCATION_MESSAGES = {
   schoolNameRequired: 'School name is required',
-  schoolNameTooLong: 'School name must be 100 characters or less',
+  schoolNameTooLong: maxMessage('School name', max.schoolName),
   startYearRequired: 'Start year is required',
   endYearRequired: 'End year is required',
   startYearLength: 'Start year must be 4 characters',
   endYearLength: 'End year must be 4 characters',
   endBeforeStart: END_YEAR_BEFORE_START,
-  additionalInfoTooLong: 'Additional info must be 500 characters or less',
+  additionalInfoTooLong: maxMessage('Additional info', max.additionalInfo),
   subjectsTooLong: maxMessage('Subjects', SUBJECTS_INPUT_MAX),
 } as const;
 
@@ -59,7 +70,7 @@ const subjectSchema = z.object({
 
 export const secondaryEducationSchema = z
   .object({
-    schoolName: requiredText('School name', 100),
+    schoolName: requiredText('School name', max.schoolName),
     startYear: year('Start year'),
     endYear: year('End year'),
     subjects: z
@@ -71,7 +82,7 @@ export const secondaryEducationSchema = z
         (v) => subjectsToText(v).length <= SUBJECTS_INPUT_MAX,
         SECONDARY_EDUCATION_MESSAGES.subjectsTooLong,
       ),
-    additionalInfo: optionalText('Additional info', 500, { multiLine: true }),
+    additionalInfo: optionalText('Additional info', max.additionalInfo, { multiLine: true }),
   })
   .superRefine(checkRange('startYear', 'endYear', END_YEAR_BEFORE_START));
 
@@ -109,3 +120,54 @@ export const secondaryEducationColumns = {
   subjects: 'json',
   additionalInfo: 'text',
 } as const satisfies Record<keyof SecondaryEducation, ColumnKind>;
+
+export interface CvSubject {
+  subject: string;
+  key: string;
+}
+
+export interface CvSecondaryEducation {
+  _id: string;
+  schoolName: string;
+  startDate: string;
+  endDate: string;
+  subjects: CvSubject[];
+  additionalInfo: string;
+}
+
+/** Subjects arrive as objects `{subject, key}`, plain strings, or comma-separated text. */
+function subjectsOf(value: unknown): CvSubject[] {
+  const raw = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
+  return raw
+    .map((item, index) => {
+      const subject = isRecord(item) ? text(item, 'subject', 'name') : String(item ?? '').trim();
+      const key = isRecord(item) ? text(item, 'key', '_id') : '';
+      return { subject, key: key || `subject-${index}` };
+    })
+    .filter((s) => s.subject !== '');
+}
+
+export const secondaryEducationSection = defineSection({
+  key: 'secondary-education',
+  label: 'Secondary Education',
+  blurb: 'Your high school and subjects.',
+  kind: 'list',
+  schema: secondaryEducationSchema,
+  defaults: secondaryEducationDefaults,
+  sample: secondaryEducationSample,
+  columns: secondaryEducationColumns,
+  limits: secondaryEducationLimits,
+  indicator: 'complete',
+  cv: {
+    field: 'secondEdu',
+    aliases: ['secondEdu', 'education'],
+    read: cvList((r, i): CvSecondaryEducation => ({
+      _id: id(r, i),
+      schoolName: text(r, 'schoolName', 'school'),
+      startDate: text(r, 'startDate', 'startYear'),
+      endDate: text(r, 'endDate', 'endYear'),
+      subjects: subjectsOf(r.subjects),
+      additionalInfo: text(r, 'additionalInfo'),
+    })),
+  },
+});

@@ -4,28 +4,44 @@ import {
   checkRange,
   optionalText,
   requiredText,
+  maxMessage,
   type ColumnKind,
 } from './fields.ts';
+import { cvList, id, text } from './cv-read.ts';
+import { defineSection } from './define.ts';
+
+export const tertiaryEducationLimits = {
+  instituteName: 100,
+  startDate: 30,
+  endDate: 30,
+  certificationType: 100,
+  description: 500,
+  additionalInfo: 500,
+} as const;
+const max = tertiaryEducationLimits;
 
 export const TERTIARY_EDUCATION_MESSAGES = {
   instituteNameRequired: 'Institute name is required',
-  instituteNameTooLong: 'Institute name must be 100 characters or less',
+  instituteNameTooLong: maxMessage('Institute name', max.instituteName),
   startDateRequired: 'Start date is required',
   endDateRequired: 'End date is required',
   endBeforeStart: END_DATE_BEFORE_START,
-  certificationTypeTooLong: 'Certification type must be 100 characters or less',
-  descriptionTooLong: 'Description must be 500 characters or less',
-  additionalInfoTooLong: 'Additional info must be 500 characters or less',
+  certificationTypeTooLong: maxMessage(
+    'Certification type',
+    tertiaryEducationLimits.certificationType,
+  ),
+  descriptionTooLong: maxMessage('Description', max.description),
+  additionalInfoTooLong: maxMessage('Additional info', max.additionalInfo),
 } as const;
 
 export const tertiaryEducationSchema = z
   .object({
-    instituteName: requiredText('Institute name', 100),
-    startDate: requiredText('Start date', 30),
-    endDate: requiredText('End date', 30),
-    certificationType: optionalText('Certification type', 100),
-    description: optionalText('Description', 500, { multiLine: true }),
-    additionalInfo: optionalText('Additional info', 500, { multiLine: true }),
+    instituteName: requiredText('Institute name', max.instituteName),
+    startDate: requiredText('Start date', max.startDate),
+    endDate: requiredText('End date', max.endDate),
+    certificationType: optionalText('Certification type', max.certificationType),
+    description: optionalText('Description', max.description, { multiLine: true }),
+    additionalInfo: optionalText('Additional info', max.additionalInfo, { multiLine: true }),
   })
   .superRefine(checkRange('startDate', 'endDate', END_DATE_BEFORE_START));
 
@@ -61,3 +77,39 @@ export const tertiaryEducationColumns = {
   description: 'text',
   additionalInfo: 'text',
 } as const satisfies Record<keyof TertiaryEducation, ColumnKind>;
+
+export interface CvTertiaryEducation {
+  _id: string;
+  instituteName: string;
+  certificationType: string;
+  startDate: string;
+  endDate: string;
+  description: string;
+  additionalInfo: string;
+}
+
+export const tertiaryEducationSection = defineSection({
+  key: 'tertiary-education',
+  label: 'Tertiary Education',
+  blurb: 'Degrees, diplomas and courses.',
+  kind: 'list',
+  schema: tertiaryEducationSchema,
+  defaults: tertiaryEducationDefaults,
+  sample: tertiaryEducationSample,
+  columns: tertiaryEducationColumns,
+  limits: tertiaryEducationLimits,
+  indicator: 'complete',
+  cv: {
+    field: 'tertEdus',
+    aliases: ['tertEdu', 'tertEdus'],
+    read: cvList((r, i): CvTertiaryEducation => ({
+      _id: id(r, i),
+      instituteName: text(r, 'instituteName', 'institution'),
+      certificationType: text(r, 'certificationType', 'qualification'),
+      startDate: text(r, 'startDate', 'startYear'),
+      endDate: text(r, 'endDate', 'endYear'),
+      description: text(r, 'description'),
+      additionalInfo: text(r, 'additionalInfo'),
+    })),
+  },
+});

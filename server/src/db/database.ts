@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { SectionDataMap, SectionKey } from '@vitae/core';
 
 /**
  * Portable column conventions (the same DDL runs on SQLite and PostgreSQL):
@@ -51,24 +52,12 @@ export interface AffiliateReferralsTable {
   created_at: string;
 }
 
-export interface Database {
+export interface Database extends SectionTables {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   devices: DevicesTable;
   affiliate_referrals: AffiliateReferralsTable;
-  section_personal_info: SectionPersonalInfoTable;
-  section_contact_info: SectionContactInfoTable;
-  section_personal_summary: SectionPersonalSummaryTable;
-  section_experience: SectionExperienceTable;
-  section_secondary_education: SectionSecondaryEducationTable;
-  section_tertiary_education: SectionTertiaryEducationTable;
-  section_skill: SectionSkillTable;
-  section_language: SectionLanguageTable;
-  section_reference: SectionReferenceTable;
-  section_interest: SectionInterestTable;
-  section_attribute: SectionAttributeTable;
-  section_employment_history: SectionEmploymentHistoryTable;
   notifications: NotificationsTable;
   cv_shares: CvSharesTable;
   cv_views: CvViewsTable;
@@ -116,88 +105,25 @@ export interface SectionRowBase {
   created_at: string;
   updated_at: string;
 }
-export interface SectionPersonalInfoTable extends SectionRowBase {
-  full_name: string;
-  date_of_birth: string;
-  id_number: string;
-  gender: string;
-  sa_citizen: number;
-  pp_number: string;
-  nationality: string;
-  drivers_license: number;
-  license_code: string;
-}
-export interface SectionContactInfoTable extends SectionRowBase {
-  phone: string;
-  email: string;
-  unit: string;
-  complex: string;
-  address: string;
-  suburb: string;
-  city: string;
-  province: string;
-  country: string;
-  postal_code: string;
-  linkedin: string;
-  website: string;
-}
-export interface SectionPersonalSummaryTable extends SectionRowBase {
-  content: string;
-}
-export interface SectionExperienceTable extends SectionRowBase {
-  title: string;
-  description: string;
-  company: string;
-  start_date: string;
-  end_date: string;
-}
-export interface SectionSecondaryEducationTable extends SectionRowBase {
-  school_name: string;
-  start_year: string;
-  end_year: string;
-  /** JSON text: [{ subject, key }] */
-  subjects: string;
-  additional_info: string;
-}
-export interface SectionTertiaryEducationTable extends SectionRowBase {
-  institute_name: string;
-  start_date: string;
-  end_date: string;
-  certification_type: string;
-  description: string;
-  additional_info: string;
-}
-export interface SectionSkillTable extends SectionRowBase {
-  skill: string;
-  proficiency: number;
-}
-export interface SectionLanguageTable extends SectionRowBase {
-  language: string;
-  read: number;
-  write: number;
-  speak: number;
-}
-export interface SectionReferenceTable extends SectionRowBase {
-  name: string;
-  company: string;
-  phone: string;
-  email: string;
-  position: string;
-}
-export interface SectionInterestTable extends SectionRowBase {
-  interest: string;
-}
-export interface SectionAttributeTable extends SectionRowBase {
-  attribute: string;
-}
-export interface SectionEmploymentHistoryTable extends SectionRowBase {
-  company: string;
-  position: string;
-  start_date: string;
-  end_date: string;
-  current: number;
-  description: string;
-}
+
+/** 'ppNumber' -> 'pp_number' (the repo's columnOf, as a type). */
+type Snake<S extends string> = S extends `${infer H}${infer R}`
+  ? `${H extends Lowercase<H> ? H : `_${Lowercase<H>}`}${Snake<R>}`
+  : S;
+type Underscored<S extends string> = S extends `${infer A}-${infer B}`
+  ? `${A}_${Underscored<B>}`
+  : S;
+/** How a field is stored: booleans as 0/1, numbers as integers, text and JSON lists as text. */
+type ColumnOf<V> = V extends string ? string : V extends boolean | number ? number : string;
+
+/** A section's table, derived from its core definition: one column per field. */
+export type SectionTable<K extends SectionKey> = SectionRowBase & {
+  [F in keyof SectionDataMap[K] & string as Snake<F>]: ColumnOf<SectionDataMap[K][F]>;
+};
+/** section_personal_info, section_contact_info...: one table per registry key. */
+export type SectionTables = {
+  [K in SectionKey as `section_${Underscored<K>}`]: SectionTable<K>;
+};
 
 /** One uploaded file (its id is the public id); keys name the stored objects. */
 export interface MediaTable {

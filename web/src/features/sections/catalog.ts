@@ -1,9 +1,9 @@
-import type { SectionKey } from '@vitae/core/sections/index';
+import { SECTIONS, type SectionKey } from '@vitae/core/sections/index';
 import type { StatusKey } from '@vitae/core/section-status';
 
 /*
  * The builder's tabs and the dashboard's cards (spec section 2): tab key, title, the
- * status it shows and what it edits. Types only from core, so the dashboard stays light.
+ * status it shows and what it edits. A section's title and blurb come from its core definition.
  */
 
 export type MediaTab = 'photo' | 'certificates' | 'firstImpression';
@@ -29,6 +29,15 @@ export const FIRST_IMPRESSION_TAB: TabDef = {
   media: 'firstImpression',
 };
 
+/** The tab of a data section: its title, blurb and status from the section's definition. */
+const sectionTab = (tab: string, key: SectionKey): TabDef => ({
+  tab,
+  title: SECTIONS[key].label,
+  blurb: SECTIONS[key].blurb,
+  status: key,
+  section: key,
+});
+
 /** The 14 section cards of the dashboard, in the spec's order. */
 export const SECTION_CARDS: TabDef[] = [
   {
@@ -38,55 +47,13 @@ export const SECTION_CARDS: TabDef[] = [
     status: 'photo',
     media: 'photo',
   },
-  {
-    tab: 'personalInfo',
-    title: 'Personal Information',
-    blurb: 'Name, date of birth, ID, citizenship and licence.',
-    status: 'personal-info',
-    section: 'personal-info',
-  },
-  {
-    tab: 'contactInfo',
-    title: 'Contact Information',
-    blurb: 'How employers reach you.',
-    status: 'contact-info',
-    section: 'contact-info',
-  },
-  {
-    tab: 'personalSummary',
-    title: 'Personal Summary',
-    blurb: 'A short introduction at the top of your CV.',
-    status: 'personal-summary',
-    section: 'personal-summary',
-  },
-  {
-    tab: 'employmentHistory',
-    title: 'Employment History',
-    blurb: 'The jobs you have held.',
-    status: 'employment-history',
-    section: 'employment-history',
-  },
-  {
-    tab: 'experience',
-    title: 'Work Experience',
-    blurb: 'Projects, volunteering and other experience.',
-    status: 'experience',
-    section: 'experience',
-  },
-  {
-    tab: 'education',
-    title: 'Secondary Education',
-    blurb: 'Your high school and subjects.',
-    status: 'secondary-education',
-    section: 'secondary-education',
-  },
-  {
-    tab: 'tertiaryEducation',
-    title: 'Tertiary Education',
-    blurb: 'Degrees, diplomas and courses.',
-    status: 'tertiary-education',
-    section: 'tertiary-education',
-  },
+  sectionTab('personalInfo', 'personal-info'),
+  sectionTab('contactInfo', 'contact-info'),
+  sectionTab('personalSummary', 'personal-summary'),
+  sectionTab('employmentHistory', 'employment-history'),
+  sectionTab('experience', 'experience'),
+  sectionTab('education', 'secondary-education'),
+  sectionTab('tertiaryEducation', 'tertiary-education'),
   {
     tab: 'certificates',
     title: 'Certificates',
@@ -94,41 +61,11 @@ export const SECTION_CARDS: TabDef[] = [
     status: 'certificate',
     media: 'certificates',
   },
-  {
-    tab: 'skills',
-    title: 'Skills',
-    blurb: 'What you are good at, rated 1 to 5.',
-    status: 'skill',
-    section: 'skill',
-  },
-  {
-    tab: 'languages',
-    title: 'Languages',
-    blurb: 'Read, write and speak levels.',
-    status: 'language',
-    section: 'language',
-  },
-  {
-    tab: 'attributes',
-    title: 'Attributes',
-    blurb: 'Qualities that describe you.',
-    status: 'attribute',
-    section: 'attribute',
-  },
-  {
-    tab: 'interests',
-    title: 'Interests',
-    blurb: 'What you enjoy outside work.',
-    status: 'interest',
-    section: 'interest',
-  },
-  {
-    tab: 'references',
-    title: 'References',
-    blurb: 'People who can vouch for you.',
-    status: 'reference',
-    section: 'reference',
-  },
+  sectionTab('skills', 'skill'),
+  sectionTab('languages', 'language'),
+  sectionTab('attributes', 'attribute'),
+  sectionTab('interests', 'interest'),
+  sectionTab('references', 'reference'),
 ];
 
 /** Every builder tab: the first impression, then the cards' sections. */

@@ -1,6 +1,10 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import type { Entry } from '../api.ts';
+
+/** The field limits of core's section definition. */
+const max = SECTIONS['attribute'].limits;
 
 function AttributeFields({ form }: FieldsProps) {
   return (
@@ -9,7 +13,7 @@ function AttributeFields({ form }: FieldsProps) {
       name="attribute"
       label="Attribute"
       required
-      maxLength={50}
+      maxLength={max.attribute}
       placeholder="e.g. Reliable, Team player"
     />
   );

@@ -1,6 +1,10 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { PHONE_INPUT_MAX } from '@vitae/core/sections/contact-info';
 import { Row, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
+
+/** The field limits of core's section definition. */
+const max = SECTIONS['contact-info'].limits;
 
 function ContactInfoFields({ form }: FieldsProps) {
   return (
@@ -21,38 +25,44 @@ function ContactInfoFields({ form }: FieldsProps) {
           label="Email"
           required
           type="email"
-          maxLength={100}
+          maxLength={max.email}
           autoComplete="email"
         />
       </Row>
       <Row>
-        <Text form={form} name="unit" label="Unit" maxLength={50} />
-        <Text form={form} name="complex" label="Complex" maxLength={100} />
+        <Text form={form} name="unit" label="Unit" maxLength={max.unit} />
+        <Text form={form} name="complex" label="Complex" maxLength={max.complex} />
       </Row>
       <Text
         form={form}
         name="address"
         label="Street address"
-        maxLength={200}
+        maxLength={max.address}
         autoComplete="street-address"
       />
       <Row>
-        <Text form={form} name="suburb" label="Suburb" maxLength={100} />
-        <Text form={form} name="city" label="City" maxLength={50} autoComplete="address-level2" />
+        <Text form={form} name="suburb" label="Suburb" maxLength={max.suburb} />
+        <Text
+          form={form}
+          name="city"
+          label="City"
+          maxLength={max.city}
+          autoComplete="address-level2"
+        />
       </Row>
       <Row>
         <Text
           form={form}
           name="province"
           label="Province"
-          maxLength={100}
+          maxLength={max.province}
           autoComplete="address-level1"
         />
         <Text
           form={form}
           name="country"
           label="Country"
-          maxLength={100}
+          maxLength={max.country}
           autoComplete="country-name"
         />
       </Row>
@@ -60,7 +70,7 @@ function ContactInfoFields({ form }: FieldsProps) {
         form={form}
         name="postalCode"
         label="Postal code"
-        maxLength={10}
+        maxLength={max.postalCode}
         autoComplete="postal-code"
       />
       <Row>
@@ -69,7 +79,7 @@ function ContactInfoFields({ form }: FieldsProps) {
           name="linkedin"
           label="LinkedIn"
           type="url"
-          maxLength={200}
+          maxLength={max.linkedin}
           placeholder="https://www.linkedin.com/in/..."
         />
         <Text
@@ -77,7 +87,7 @@ function ContactInfoFields({ form }: FieldsProps) {
           name="website"
           label="Website"
           type="url"
-          maxLength={200}
+          maxLength={max.website}
           placeholder="https://"
         />
       </Row>

@@ -1,3 +1,4 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { formatDateRange } from '@vitae/core/dates';
@@ -5,6 +6,9 @@ import { Area, Check, Row, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
+
+/** The field limits of core's section definition. */
+const max = SECTIONS['employment-history'].limits;
 
 /** Ticking "current" clears the end date and disables it (spec section 4). */
 function EmploymentHistoryFields({ form }: FieldsProps) {
@@ -23,7 +27,7 @@ function EmploymentHistoryFields({ form }: FieldsProps) {
           name="company"
           label="Company"
           required
-          maxLength={100}
+          maxLength={max.company}
           autoComplete="organization"
         />
         <Text
@@ -31,7 +35,7 @@ function EmploymentHistoryFields({ form }: FieldsProps) {
           name="position"
           label="Position"
           required
-          maxLength={100}
+          maxLength={max.position}
           autoComplete="organization-title"
         />
       </Row>
@@ -47,7 +51,7 @@ function EmploymentHistoryFields({ form }: FieldsProps) {
           hint={current ? 'Not needed while you work here' : undefined}
         />
       </Row>
-      <Area form={form} name="description" label="Description" max={1000} />
+      <Area form={form} name="description" label="Description" max={max.description} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { formatDateRange } from '@vitae/core/dates';
 import type { Experience } from '@vitae/core/sections/experience';
 import { Area, Row, Text } from '../form-parts.tsx';
@@ -5,11 +6,14 @@ import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
 
+/** The field limits of core's section definition. */
+const max = SECTIONS['experience'].limits;
+
 function ExperienceFields({ form }: FieldsProps) {
   return (
     <>
-      <Text form={form} name="title" label="Experience title" required maxLength={100} />
-      <Text form={form} name="company" label="Company or organisation" maxLength={100} />
+      <Text form={form} name="title" label="Experience title" required maxLength={max.title} />
+      <Text form={form} name="company" label="Company or organisation" maxLength={max.company} />
       <Row>
         <Text form={form} name="startDate" label="Start date" type="month" />
         <Text
@@ -20,7 +24,7 @@ function ExperienceFields({ form }: FieldsProps) {
           hint="Leave empty if ongoing"
         />
       </Row>
-      <Area form={form} name="description" label="Description" max={1000} />
+      <Area form={form} name="description" label="Description" max={max.description} />
     </>
   );
 }

@@ -1,9 +1,13 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import type { Entry } from '../api.ts';
 
+/** The field limits of core's section definition. */
+const max = SECTIONS['interest'].limits;
+
 function InterestFields({ form }: FieldsProps) {
-  return <Text form={form} name="interest" label="Interest" required maxLength={100} />;
+  return <Text form={form} name="interest" label="Interest" required maxLength={max.interest} />;
 }
 
 export const interestUi: SectionUi = {

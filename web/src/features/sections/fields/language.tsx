@@ -1,15 +1,19 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { LANGUAGE_PROFICIENCY_LABELS } from '@vitae/core/sections/language';
 import { Rating, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, Level } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
 
+/** The field limits of core's section definition. */
+const max = SECTIONS['language'].limits;
+
 const L = LANGUAGE_PROFICIENCY_LABELS;
 
 function LanguageFields({ form }: FieldsProps) {
   return (
     <>
-      <Text form={form} name="language" label="Language" required maxLength={50} />
+      <Text form={form} name="language" label="Language" required maxLength={max.language} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Rating form={form} name="read" label="Read" labels={L} />
         <Rating form={form} name="write" label="Write" labels={L} />

@@ -1,8 +1,12 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { useWatch } from 'react-hook-form';
 import { LICENSE_CODES } from '@vitae/core/sections/personal-info';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Check, Row, Text, fieldError } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
+
+/** The field limits of core's section definition. */
+const max = SECTIONS['personal-info'].limits;
 
 const SA_NATIONALITY = 'South African';
 
@@ -19,7 +23,7 @@ function PersonalInfoFields({ form }: FieldsProps) {
         name="fullName"
         label="Full name"
         required
-        maxLength={30}
+        maxLength={max.fullName}
         autoComplete="name"
       />
       <Row>
@@ -36,12 +40,18 @@ function PersonalInfoFields({ form }: FieldsProps) {
           <option value="female">Female</option>
         </SelectField>
       </Row>
-      <Text form={form} name="idNumber" label="ID number" maxLength={13} inputMode="numeric" />
+      <Text
+        form={form}
+        name="idNumber"
+        label="ID number"
+        maxLength={max.idNumber}
+        inputMode="numeric"
+      />
       <Check form={form} name="saCitizen" label="I am a South African citizen" />
       {!saCitizen && (
         <Row>
-          <Text form={form} name="ppNumber" label="Passport number" maxLength={20} />
-          <Text form={form} name="nationality" label="Nationality" maxLength={50} />
+          <Text form={form} name="ppNumber" label="Passport number" maxLength={max.ppNumber} />
+          <Text form={form} name="nationality" label="Nationality" maxLength={max.nationality} />
         </Row>
       )}
       <Check form={form} name="driversLicense" label="I have a driver's licence" />

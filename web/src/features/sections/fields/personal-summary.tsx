@@ -1,5 +1,9 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { Area } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
+
+/** The field limits of core's section definition. */
+const max = SECTIONS['personal-summary'].limits;
 
 function PersonalSummaryFields({ form }: FieldsProps) {
   return (
@@ -8,7 +12,7 @@ function PersonalSummaryFields({ form }: FieldsProps) {
       name="content"
       label="Personal summary"
       required
-      max={1000}
+      max={max.content}
       rows={8}
       placeholder="A few sentences about who you are, what you do well and what you are looking for."
     />

@@ -1,3 +1,4 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import {
   SUBJECTS_INPUT_MAX,
   parseSubjects,
@@ -9,10 +10,13 @@ import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
 
+/** The field limits of core's section definition. */
+const max = SECTIONS['secondary-education'].limits;
+
 function SecondaryEducationFields({ form }: FieldsProps) {
   return (
     <>
-      <Text form={form} name="schoolName" label="School name" required maxLength={100} />
+      <Text form={form} name="schoolName" label="School name" required maxLength={max.schoolName} />
       <Row>
         <Text
           form={form}
@@ -20,7 +24,7 @@ function SecondaryEducationFields({ form }: FieldsProps) {
           label="Start year"
           required
           inputMode="numeric"
-          maxLength={4}
+          maxLength={max.startYear}
           placeholder="YYYY"
         />
         <Text
@@ -29,7 +33,7 @@ function SecondaryEducationFields({ form }: FieldsProps) {
           label="End year"
           required
           inputMode="numeric"
-          maxLength={4}
+          maxLength={max.endYear}
           placeholder="YYYY"
         />
       </Row>
@@ -40,7 +44,12 @@ function SecondaryEducationFields({ form }: FieldsProps) {
         maxLength={SUBJECTS_INPUT_MAX}
         hint="Separate subjects with commas, e.g. Mathematics, English, Life Sciences"
       />
-      <Area form={form} name="additionalInfo" label="Additional information" max={500} />
+      <Area
+        form={form}
+        name="additionalInfo"
+        label="Additional information"
+        max={max.additionalInfo}
+      />
     </>
   );
 }

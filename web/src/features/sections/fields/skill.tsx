@@ -1,13 +1,17 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { SKILL_PROFICIENCY_LABELS } from '@vitae/core/sections/skill';
 import { Rating, Row, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, Level } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
 
+/** The field limits of core's section definition. */
+const max = SECTIONS['skill'].limits;
+
 function SkillFields({ form }: FieldsProps) {
   return (
     <Row>
-      <Text form={form} name="skill" label="Skill" required maxLength={100} />
+      <Text form={form} name="skill" label="Skill" required maxLength={max.skill} />
       <Rating
         form={form}
         name="proficiency"

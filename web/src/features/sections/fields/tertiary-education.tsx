@@ -1,26 +1,41 @@
+import { SECTIONS } from '@vitae/core/sections/index';
 import { formatDateRange } from '@vitae/core/dates';
 import { Area, Row, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
 
+/** The field limits of core's section definition. */
+const max = SECTIONS['tertiary-education'].limits;
+
 function TertiaryEducationFields({ form }: FieldsProps) {
   return (
     <>
-      <Text form={form} name="instituteName" label="Institute name" required maxLength={100} />
+      <Text
+        form={form}
+        name="instituteName"
+        label="Institute name"
+        required
+        maxLength={max.instituteName}
+      />
       <Text
         form={form}
         name="certificationType"
         label="Qualification"
-        maxLength={100}
+        maxLength={max.certificationType}
         placeholder="e.g. BCom Accounting, National Diploma"
       />
       <Row>
         <Text form={form} name="startDate" label="Start date" required type="month" />
         <Text form={form} name="endDate" label="End date" required type="month" />
       </Row>
-      <Area form={form} name="description" label="Description" max={500} />
-      <Area form={form} name="additionalInfo" label="Additional information" max={500} />
+      <Area form={form} name="description" label="Description" max={max.description} />
+      <Area
+        form={form}
+        name="additionalInfo"
+        label="Additional information"
+        max={max.additionalInfo}
+      />
     </>
   );
 }

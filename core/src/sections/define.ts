@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import type { ColumnKind } from './fields.ts';
+
+/** How a dashboard card turns a status number into its indicator (section-status.ts). */
+export type IndicatorKind = 'percent' | 'summary' | 'count' | 'complete';
+
+/**
+ * Interest and attribute refuse a second entry with the same text (any case);
+ * their create call may send the whole list under `listKey`.
+ */
+export interface UniqueRule {
+  field: string;
+  listKey: string;
+  message: string;
+}
+
+/** Where a section lands in CvData and how a stored value becomes that field. */
+export interface CvMapping<F extends string, C> {
+  /** The CvData field (spec section 3 names: `tertEdus`, `secondEdu`...). */
+  field: F;
+  /** Other input keys it may arrive under besides the camel-case key (builder tabs, shared viewer). */
+  aliases: readonly string[];
+  /** The stored value (a list or one record, in any accepted shape) as the CvData field. */
+  read: (value: unknown) => C;
+}
+
+/** The most characters each text field of a section takes, by field. */
+export type Limits<T> = Partial<Record<keyof T & string, number>>;
+
+/** Everything one section is, written once in core/src/sections/<key>.ts. */
+export interface SectionSpec<
+  K extends string,
+  T,
+  F extends string,
+  C,
+  L extends Limits<T> = Limits<T>,
+> {
+  key: K;
+  /** The title of its dashboard card, builder tab and editor. */
+  label: string;
+  /** One line under the title on the dashboard card. */
+  blurb: string;
+  /** 'single': one record per user (a second create updates it); 'list': many. */
+  kind: 'single' | 'list';
+  schema: z.ZodType<T, unknown>;
+  /** Empty form values. */
+  defaults: T;
+  /** Realistic entries for /sample and template previews. */
+  sample: T[];
+  /** Storage kind of each field; also the list of fields, in form order. */
+  columns: Record<keyof T & string, ColumnKind>;
+  /** The most characters each text field takes; the schema and the form both read these. */
+  limits: L;
+  indicator: IndicatorKind;
+  /** The status number from the user's entries (spec section 4); the entry count if absent. */
+  status?: (entries: readonly T[]) => number;
+  unique?: UniqueRule;
+  cv: CvMapping<F, C>;
+}
+
+export interface DefinedSection<
+  K extends string,
+  T,
+  F extends string,
+  C,
+  L extends Limits<T> = Limits<T>,
+> extends SectionSpec<K, T, F, C, L> {
+  /** '/api/<key>' */
+  apiPath: string;
+  /** The realtime `data-updated` dataType (spec section 7): the key itself. */
+  dataType: K;
+  status: (entries: readonly T[]) => number;
+  /** The camel-case key stored sections arrive under (`personalInfo`). */
+  cvSource: Camel<K>;
+}
+
+/** 'personal-info' -> 'personalInfo', in types and at run time. */
+export type Camel<S extends string> = S extends `${infer H}-${infer T}`
+  ? `${H}${Camel<Capitalize<T>>}`
+  : S;
+const camel = <K extends string>(key: K) =>
+  key.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()) as Camel<K>;
+
+/** One section's definition; every per-section list (registry, statuses, data types...) derives from these. */
+export const defineSection = <
+  const K extends string,
+  T,
+  const F extends string,
+  C,
+  const L extends Limits<T>,
+>(
+  spec: SectionSpec<K, T, F, C, L>,
+): DefinedSection<K, T, F, C, L> => ({
+  ...spec,
+  apiPath: `/api/${spec.key}`,
+  dataType: spec.key,
+  status: spec.status ?? ((entries) => entries.length),
+  cvSource: camel(spec.key),
+});
+
+const filled = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : v != null);
+
+/** The share of `values` that are filled, as a whole percentage (the 'percent' status rules). */
+export const percentFilled = (values: unknown[]) =>
+  values.length === 0 ? 0 : Math.round((values.filter(filled).length / values.length) * 100);
