@@ -17,6 +17,7 @@ export const employmentHistoryLimits = {
   startDate: 30,
   endDate: 30,
   description: 1000,
+  location: 100,
 } as const;
 const max = employmentHistoryLimits;
 
@@ -28,6 +29,7 @@ export const EMPLOYMENT_HISTORY_MESSAGES = {
   startDateRequired: 'Start date is required',
   endBeforeStart: END_DATE_BEFORE_START,
   descriptionTooLong: maxMessage('Description', max.description),
+  locationTooLong: maxMessage('Location', max.location),
 } as const;
 
 export const employmentHistorySchema = z
@@ -38,6 +40,8 @@ export const employmentHistorySchema = z
     endDate: optionalText('End date', max.endDate),
     current: flag(),
     description: optionalText('Description', max.description, { multiLine: true }),
+    /** Where the job was: "City, Country" (JSON Resume's work `location`); optional. */
+    location: optionalText('Location', max.location),
   })
   // A current job has no end date: whatever was sent is dropped before the range check.
   .overwrite((v) => (v.current ? { ...v, endDate: '' } : v))
@@ -53,6 +57,7 @@ export const employmentHistoryDefaults: EmploymentHistory = {
   endDate: '',
   current: false,
   description: '',
+  location: '',
 };
 
 export const employmentHistorySample: EmploymentHistory[] = [
@@ -64,6 +69,7 @@ export const employmentHistorySample: EmploymentHistory[] = [
     current: false,
     description:
       'Maintained the in-store stock system and built reporting dashboards used by 40 branches.',
+    location: 'Pretoria, South Africa',
   },
   {
     company: 'Bright Finance',
@@ -73,6 +79,7 @@ export const employmentHistorySample: EmploymentHistory[] = [
     current: true,
     description:
       'Lead developer of the customer onboarding portal; cut sign-up time from days to minutes.',
+    location: '',
   },
 ];
 
@@ -83,6 +90,7 @@ export const employmentHistoryColumns = {
   endDate: 'text',
   current: 'bool',
   description: 'text',
+  location: 'text',
 } as const satisfies Record<keyof EmploymentHistory, ColumnKind>;
 
 export interface CvEmployment {
@@ -93,6 +101,7 @@ export interface CvEmployment {
   endDate: string;
   current: boolean;
   description: string;
+  location: string;
 }
 
 export const employmentHistorySection = defineSection({
@@ -117,6 +126,7 @@ export const employmentHistorySection = defineSection({
       endDate: text(r, 'endDate', 'endYear'),
       current: bool(r.current) === true,
       description: text(r, 'description'),
+      location: text(r, 'location'),
     })),
   },
 });

@@ -334,6 +334,32 @@ describe('section specifics', () => {
     expect(edit.json().data[0]).toMatchObject({ current: false, endDate: '2022-03' });
   });
 
+  it('employment: location is optional, round-trips, edits and is capped at 100', async () => {
+    const base = { company: 'Location Co', position: 'Dev', startDate: '2020-01' };
+    const created = async (body: Values) =>
+      ((await call(me, 'POST', '/api/employment-history', body)).json().data as Values[]).at(-1)!;
+    expect(await created(base)).toMatchObject({ location: '' });
+    const entry = await created({ ...base, location: '  Cape Town, South Africa ' });
+    expect(entry).toMatchObject({ location: 'Cape Town, South Africa' });
+    const edit = await call(me, 'PATCH', `/api/employment-history/${String(entry._id)}`, {
+      location: 'Durban, South Africa',
+    });
+    expect(edit.statusCode).toBe(200);
+    const listed = (await list(me, 'employment-history')).find((e) => e._id === entry._id);
+    expect(listed).toMatchObject({ location: 'Durban, South Africa' });
+    const long = await call(me, 'POST', '/api/employment-history', {
+      ...base,
+      location: 'x'.repeat(101),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fieldErrors.location).toBe('Location must be 100 characters or less');
+    const ctrl = await call(me, 'POST', '/api/employment-history', { ...base, location: 'a\nb' });
+    expect(ctrl.statusCode).toBe(400);
+    for (const e of await list(me, 'employment-history')) {
+      if (e.company === base.company) await call(me, 'DELETE', `/api/employment-history/${e._id}`);
+    }
+  });
+
   it('secondary education keeps subjects as [{subject, key}]', async () => {
     const subjects = [
       { subject: 'Maths', key: 'a1' },

@@ -9,6 +9,7 @@ import * as m007 from './007-hr.ts';
 import * as m008 from './008-hr-search.ts';
 import * as m009 from './009-integrity.ts';
 import * as m010 from './010-hr-view-dedupe.ts';
+import * as m011 from './011-employment-location.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '008-hr-search': m008,
   '009-integrity': m009,
   '010-hr-view-dedupe': m010,
+  '011-employment-location': m011,
 };
 
 export const migrationProvider: MigrationProvider = {

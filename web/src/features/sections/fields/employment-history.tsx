@@ -39,6 +39,13 @@ function EmploymentHistoryFields({ form }: FieldsProps) {
           autoComplete="organization-title"
         />
       </Row>
+      <Text
+        form={form}
+        name="location"
+        label="Location"
+        maxLength={max.location}
+        placeholder="City, country"
+      />
       <Check form={form} name="current" label="I currently work here" />
       <Row>
         <Text form={form} name="startDate" label="Start date" required type="month" />
@@ -61,7 +68,7 @@ function EmploymentHistorySummary({ entry }: { entry: Entry }) {
   return (
     <EntryText
       title={joined(e.position, e.company)}
-      meta={formatDateRange(e.startDate, e.endDate, e.current)}
+      meta={joined(formatDateRange(e.startDate, e.endDate, e.current), e.location)}
       body={e.description}
     />
   );

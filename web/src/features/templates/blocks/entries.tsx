@@ -37,13 +37,16 @@ function roleEntry(
   return { ...blank, key, title: role || organisation, subtitle, dates, body, extra };
 }
 
-export const employmentEntry = (e: CvEmployment): EntryModel =>
-  roleEntry(
+/** A job; its location (JSON Resume's work `location`) follows the company in the subtitle. */
+export function employmentEntry(e: CvEmployment): EntryModel {
+  const entry = roleEntry(
     e._id,
     [e.position, e.company],
     formatDateRange(e.startDate, e.endDate, e.current),
     e.description,
   );
+  return { ...entry, subtitle: [entry.subtitle, e.location].filter(Boolean).join(' · ') };
+}
 
 export const experienceEntry = (e: CvExperience): EntryModel =>
   roleEntry(e._id, [e.title, e.company], formatDateRange(e.startDate, e.endDate), e.description);
