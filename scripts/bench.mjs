@@ -8,7 +8,7 @@ const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
 const benches = [
-  ['browse', 'server/src/hr/bench.ts'],
+  ['browse', 'server/scripts/bench-browse.ts'],
   ['writes', 'scripts/bench-writes.mjs'],
 ].filter(([name]) => !only || name === only);
 

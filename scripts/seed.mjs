@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', 'server/src/hr/seed.ts', ...process.argv.slice(2)],
+  ['--import', 'tsx', 'server/scripts/seed.ts', ...process.argv.slice(2)],
   { stdio: 'inherit' },
 );
 child.on('exit', (code) => process.exit(code ?? 1));

@@ -11,14 +11,10 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
-import type { Mailer } from './plugins/mailer.ts';
-import type { RateLimiter } from './plugins/rate-limit.ts';
-import type { DomainEvents } from './plugins/domain-events.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerSessionAuth, sessionStore, type SessionStore } from './plugins/session.ts';
+import { registerSessionAuth } from './plugins/session.ts';
+import { buildDeps, type DepsInput } from './deps.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -28,9 +24,7 @@ import { sectionsRoutes } from './sections/sections.routes.ts';
 import { cvRoutes } from './cv/cv.routes.ts';
 import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
 import { outboxRoutes } from './dev/outbox.routes.ts';
-import { storageFor, type Storage } from './plugins/storage.ts';
 import { mediaRoutes } from './media/media.routes.ts';
-import { uploadsWith, type Uploads } from './media/upload-limits.ts';
 import { photosRoutes } from './photos/photos.routes.ts';
 import { certificatesRoutes } from './certificates/certificates.routes.ts';
 import { firstImpressionRoutes } from './first-impression/first-impression.routes.ts';
@@ -39,34 +33,17 @@ import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { sharingRoutes } from './sharing/sharing.routes.ts';
 import { publicCvRoutes } from './public-cv/public-cv.routes.ts';
 import { hrRoutes } from './hr/hr.routes.ts';
+import { hrBrowseRoutes } from './hr/browse.routes.ts';
 
 const SECRET_URL = /^(\/(?:auth\/user\/reset|reset-password|email-verified)\/)[^/?#]+/;
-export const redactUrl = (url: string): string => url.replace(SECRET_URL, '$1[redacted]');
+const redactUrl = (url: string): string => url.replace(SECRET_URL, '$1[redacted]');
 
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  mailer: Mailer;
-  limiter: RateLimiter;
-  events: DomainEvents;
-  sessionSecret: string;
-  sessions: SessionStore;
-  /** Media bytes: local disk under DATA_DIR/media, or S3 when configured. */
-  storage: Storage;
-  /** Upload limits and the video conversion queue. */
-  uploads: Uploads;
-}
-
-export const DEFAULT_WEB_DIST = path.resolve(
+const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../web/dist',
 );
 
-export type AppInput = Omit<AppDeps, 'sessions' | 'storage' | 'uploads'> & {
-  /** Defaults to storageFor(config): S3 when configured, else DATA_DIR/media. */
-  storage?: Storage;
-  /** Defaults to DEFAULT_UPLOAD_LIMITS (one conversion per core); tests pass smaller ones. */
-  uploads?: Uploads;
+export type AppInput = DepsInput & {
   webDist?: string;
   logger?: boolean;
   logStream?: { write(msg: string): void };
@@ -75,17 +52,7 @@ export type AppInput = Omit<AppDeps, 'sessions' | 'storage' | 'uploads'> & {
 /** The composition root: wires plugins and features in order. Never listens. */
 export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const { config } = input;
-  const deps: AppDeps = {
-    ...input,
-    sessions: sessionStore(
-      input.db,
-      input.sessionSecret,
-      config.publicUrl.startsWith('https:'),
-      input.events,
-    ),
-    storage: input.storage ?? storageFor(config),
-    uploads: input.uploads ?? uploadsWith(),
-  };
+  const deps = buildDeps(input);
 
   const app = Fastify({
     logger:
@@ -164,6 +131,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   notificationsRoutes(app, deps);
   sharingRoutes(app, deps);
   publicCvRoutes(app, deps);
+  hrBrowseRoutes(app, deps);
   hrRoutes(app, deps);
   registerRealtime(app, deps);
   outboxRoutes(app, deps);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { requireUser } from '../plugins/session.ts';
 
 const tag = { tags: ['affiliate'] };

@@ -9,7 +9,7 @@ import {
   registration,
   signIn,
   verifiedUser,
-} from '../auth/test-helpers.ts';
+} from '../test/auth-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
   register,
   sessionCookie,
   signIn,
-} from './test-helpers.ts';
+} from '../test/auth-test-helpers.ts';
 
 const logs = logCapture();
 let t: TestApp;

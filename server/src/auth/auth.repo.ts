@@ -20,7 +20,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 // Unambiguous letters and digits (no 0/O, 1/I/L).
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export function newAffiliateCode(): string {
+function newAffiliateCode(): string {
   const bytes = randomBytes(8);
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
 }
@@ -160,5 +160,3 @@ export function authRepo(db: Db) {
     },
   };
 }
-
-export type AuthRepo = ReturnType<typeof authRepo>;

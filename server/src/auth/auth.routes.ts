@@ -15,10 +15,11 @@ import {
   singleLineText,
 } from '@vitae/core';
 import { z } from 'zod';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
+import { savePendingCv } from '../hr/pending-save.ts';
 import { authRepo, toApiUser } from './auth.repo.ts';
 import { resetEmail, verificationEmail } from './auth.emails.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
@@ -32,7 +33,7 @@ const tag = { tags: ['auth'] };
 export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = authRepo(deps.db);
-  const { limiter, sessions, mailer, config, sessionSecret } = deps;
+  const { db, limiter, sessions, mailer, config, sessionSecret } = deps;
   const secureCookies = config.publicUrl.startsWith('https:');
 
   async function sendVerification(user: { id: string; email: string; full_name: string }) {
@@ -105,6 +106,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
             ...(pending ? { pending_cv_to_save: pending } : {}),
           })
         : user;
+    await savePendingCv(db, signedIn, { unlockedCvIds: [], final: false });
     // A new id at sign-in, so a session id planted before it (fixation) is worthless after.
     await sessions.destroy(req, reply);
     await sessions.create(reply, user.id);
@@ -168,6 +170,7 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
         is_hr: 1,
         ...(pending ? { pending_cv_to_save: pending } : {}),
       });
+      await savePendingCv(db, updated, { unlockedCvIds: [], final: false });
       return { success: true, user: toApiUser(updated) };
     },
   );

@@ -14,7 +14,7 @@ import {
   signIn,
   uniqueEmail,
   verifiedUser,
-} from './test-helpers.ts';
+} from '../test/auth-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

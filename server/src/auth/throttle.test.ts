@@ -11,7 +11,7 @@ import {
   sessionCookie,
   uniqueEmail,
   verifiedUser,
-} from './test-helpers.ts';
+} from '../test/auth-test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
   png,
   upload,
   type MediaTestApp,
-} from '../media/media-test-kit.ts';
+} from '../test/media-test-kit.ts';
 
 let t: MediaTestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clientErrorSchema } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 
 const MAX_LOGGED_CHARS = 2_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@vitae/core';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { freshIp, logCapture } from '../auth/test-helpers.ts';
+import { freshIp, logCapture } from '../test/auth-test-helpers.ts';
 
 const logs = logCapture();
 let t: TestApp;

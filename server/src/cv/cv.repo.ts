@@ -72,5 +72,3 @@ export function cvRepo(db: Db) {
     },
   };
 }
-
-export type CvRepo = ReturnType<typeof cvRepo>;

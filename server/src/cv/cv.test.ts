@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCvData, EMPTY_CV, SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import { buildMediaTestApp, png, upload, type MediaTestApp } from '../media/media-test-kit.ts';
+import { buildMediaTestApp, png, upload, type MediaTestApp } from '../test/media-test-kit.ts';
 import { CV_MESSAGES } from './cv.routes.ts';
 
 type Who = { cookie: string; userId: string };

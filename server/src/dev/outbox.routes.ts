@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { escapeHtml, readOutbox } from '../plugins/mailer.ts';
 import { isLocalRequest, outboxAccess } from './outbox-access.ts';
 

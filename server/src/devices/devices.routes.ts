@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceSchema, stripUnsupported } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { requireUser } from '../plugins/session.ts';
 

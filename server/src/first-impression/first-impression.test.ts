@@ -6,7 +6,7 @@ import {
   probeCodecs,
   upload,
   type MediaTestApp,
-} from '../media/media-test-kit.ts';
+} from '../test/media-test-kit.ts';
 
 let t: MediaTestApp;
 beforeAll(async () => {

@@ -220,5 +220,3 @@ export function hrRepo(db: Db) {
     },
   };
 }
-
-export type HrRepo = ReturnType<typeof hrRepo>;

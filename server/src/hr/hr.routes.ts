@@ -10,14 +10,13 @@ import {
   type SavedCv,
   type SavedCvDetail,
 } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requireHr } from '../plugins/session.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { cvRepo } from '../cv/cv.repo.ts';
 import { sharedCvData } from '../sharing/shared-cv-data.ts';
 import { hrRepo } from './hr.repo.ts';
-import { savePendingCv } from './pending-save.ts';
 
 const tags = ['hr'];
 const noteParams = idParams.extend({ noteId: recordId() });
@@ -43,8 +42,6 @@ export function hrRoutes(app: FastifyInstance, deps: AppDeps): void {
     { schema: { tags } },
     async (req): Promise<{ data: SavedCv[] }> => {
       const hr = requireHr(req);
-      // The unlock cookie does not reach /hr paths; browse settles an unlisted pending CV.
-      await savePendingCv(db, hr, { unlockedCvIds: [], final: false });
       return { data: await repo.list(hr.id) };
     },
   );

@@ -9,9 +9,10 @@ import {
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import type { DomainEventMap } from '../plugins/domain-events.ts';
 import { UNLOCK_COOKIE } from '../sharing/unlock-grant.ts';
-import { BROWSE_COUNT_CAP, VIEW_TRAIL_PER_VIEWER } from '../public-cv/public-cv.repo.ts';
-import { makeVideo, pdf, png, upload } from '../media/media-test-kit.ts';
-import { seedListedCvs } from './seed.ts';
+import { VIEW_TRAIL_PER_VIEWER } from '../public-cv/public-cv.repo.ts';
+import { BROWSE_COUNT_CAP } from './browse.repo.ts';
+import { makeVideo, pdf, png, upload } from '../test/media-test-kit.ts';
+import { seedListedCvs } from '../../scripts/seed.ts';
 
 type Who = { cookie: string; userId: string; email: string };
 

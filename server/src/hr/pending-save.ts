@@ -4,12 +4,13 @@ import { hrRepo } from './hr.repo.ts';
 
 /**
  * The "Save CV" handover: register, login and enable-hr-dashboard keep the CV id the
- * visitor wanted in `users.pending_cv_to_save`; the HR screens act on it here.
+ * visitor wanted in `users.pending_cv_to_save`; login and enable-hr-dashboard settle it at
+ * once, and HR browse finishes what they could not.
  *
  * A listed CV is saved at once. A CV that is not listed is saved only when this browser
  * unlocked it with its pin (`unlockedCvIds`, read from the sharing unlock cookie). That
- * cookie only travels to /api paths, so a caller that cannot see it (`final: false`)
- * leaves an unresolved id pending for the next /api call to decide.
+ * cookie only travels to /api paths, so a caller that cannot see it (`final: false`: the
+ * /auth routes) leaves an unresolved id pending for browse (`final: true`) to decide.
  */
 export async function savePendingCv(
   db: Db,

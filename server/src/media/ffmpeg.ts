@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { VIDEO_INPUT, VIDEO_OUTPUT } from './upload-limits.ts';
 
 /** Paths are read per call so a deployment (or a test) can point elsewhere. */
-export const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? 'ffmpeg';
-export const ffprobePath = (): string => process.env.FFPROBE_PATH ?? 'ffprobe';
+const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? 'ffmpeg';
+const ffprobePath = (): string => process.env.FFPROBE_PATH ?? 'ffprobe';
 
 export interface RunResult {
   /** null when the program could not be started (missing) or was killed. */

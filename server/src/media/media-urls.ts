@@ -16,9 +16,9 @@ export const CONTENT_TYPES: Record<string, string> = {
 export const MEDIA_KEY =
   /^([0-9a-f]{24})(?:-(thumb|poster))?\.(jpg|png|webp|pdf|mp4|webm|mov|avi)$/;
 
-export const MEDIA_PATH_PREFIX = '/media/file/';
+const MEDIA_PATH_PREFIX = '/media/file/';
 /** How long an issued media URL stays valid by default. */
-export const MEDIA_URL_TTL_MS = 12 * 60 * 60 * 1000;
+const MEDIA_URL_TTL_MS = 12 * 60 * 60 * 1000;
 /** Expiries are rounded up to this step, so URLs stay identical (and cacheable) for a while. */
 const EXPIRY_STEP_S = 60 * 60;
 

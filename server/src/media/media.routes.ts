@@ -11,7 +11,7 @@ import {
   type CloudUploadResponse,
   type UploadKind,
 } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -54,10 +54,7 @@ const ENDPOINT_LIMIT: Record<UploadKind, number> = {
   video: MAX_BYTES.video,
 };
 
-export function cloudResponse(
-  media: ReturnType<typeof mediaService>,
-  row: MediaRow,
-): CloudUploadResponse {
+function cloudResponse(media: ReturnType<typeof mediaService>, row: MediaRow): CloudUploadResponse {
   const url = media.url(row);
   return {
     url,

@@ -118,5 +118,3 @@ export function mediaService({ db, storage, sessionSecret }: MediaDeps) {
     },
   };
 }
-
-export type MediaService = ReturnType<typeof mediaService>;

@@ -17,7 +17,7 @@ import {
   upload,
   type Adapter,
   type MediaTestApp,
-} from './media-test-kit.ts';
+} from '../test/media-test-kit.ts';
 
 describe.each<Adapter>(['local', 's3'])('media service on %s storage', (adapter) => {
   let t: MediaTestApp;

@@ -1,7 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { REFERENCING, type MediaRow } from './media.service.ts';
 
 export interface SweepResult {

@@ -14,7 +14,7 @@ import {
   upload,
   probeVideo,
   type MediaTestApp,
-} from './media-test-kit.ts';
+} from '../test/media-test-kit.ts';
 import { sweepUploads } from './sweeper.ts';
 import { uploadsWith, type UploadLimits } from './upload-limits.ts';
 

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { UPLOAD_SIGNATURE_TTL_S, type UploadSignature } from '@vitae/core';
 
 /** Identifies our media service the way a cloud host's api key would; not a secret. */
-export const MEDIA_API_KEY = 'vitae-media';
+const MEDIA_API_KEY = 'vitae-media';
 
 const mac = (secret: string, userId: string, preset: string, timestamp: number) =>
   createHmac('sha256', secret)

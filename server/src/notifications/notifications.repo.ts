@@ -15,7 +15,7 @@ function creationIso(): string {
   return new Date(lastCreatedMs).toISOString();
 }
 
-export const toNotification = (r: Row): Notification => ({
+const toNotification = (r: Row): Notification => ({
   _id: r.id,
   type: r.type,
   title: r.title,

@@ -10,7 +10,7 @@ import {
   type NotificationsChange,
   type NotificationsPage,
 } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import { notificationsRepo } from './notifications.repo.ts';

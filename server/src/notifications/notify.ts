@@ -1,5 +1,5 @@
 import type { Notification, NotificationInput } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { notificationsRepo } from './notifications.repo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NONE_ASSIGNED, PHOTO_MESSAGES, UPLOAD_MESSAGES } from '@vitae/core';
 import { loginAs } from '../test/build-test-app.ts';
-import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from '../media/media-test-kit.ts';
+import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from '../test/media-test-kit.ts';
 
 let t: MediaTestApp;
 beforeAll(async () => {

@@ -18,8 +18,7 @@ export class HttpError extends Error {
 export const notFound = (what = 'Not found') => new HttpError(404, what);
 
 /** A unique rule refused a write that a parallel request made first. */
-export const CONFLICT_MESSAGE =
-  'This was changed at the same time by another request. Please try again.';
+const CONFLICT_MESSAGE = 'This was changed at the same time by another request. Please try again.';
 
 /** First message per field, keyed by the top-level field name (or `general`). */
 export function fieldErrorsFrom(

@@ -3,7 +3,7 @@ import { isMultiLineText, UNSUPPORTED_CHARACTERS, type ApiErrorBody } from '@vit
 import { fieldErrorsFrom } from './errors.ts';
 
 /** Deeper than any form the product has; deeper bodies only exhaust recursive code. */
-export const MAX_INPUT_DEPTH = 32;
+const MAX_INPUT_DEPTH = 32;
 export const TOO_DEEP = 'The request is nested too deeply.';
 
 type Finding = { path: string[]; reason: 'characters' | 'depth' };
@@ -14,7 +14,7 @@ type Finding = { path: string[]; reason: 'characters' | 'depth' };
  * schemas are the judge of the rest. Iterative, so a body nested thousands deep cannot
  * overflow the stack here.
  */
-export function findUnsupportedInput(value: unknown, maxDepth = MAX_INPUT_DEPTH): Finding | null {
+function findUnsupportedInput(value: unknown, maxDepth = MAX_INPUT_DEPTH): Finding | null {
   const stack: Array<{ v: unknown; path: string[] }> = [{ v: value, path: [] }];
   while (stack.length) {
     const { v, path } = stack.pop()!;

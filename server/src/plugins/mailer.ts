@@ -20,7 +20,7 @@ export interface OutboxMail extends Mail {
   date: string;
 }
 
-export const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
+const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
 
 /** Without SMTP every email becomes one JSON file in DATA_DIR/outbox. */
 export function outboxMailer(dataDir: string): Mailer {

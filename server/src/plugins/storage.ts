@@ -41,7 +41,7 @@ function checkKey(key: string): string {
 }
 
 /** Files under `DATA_DIR/media`, outside any static root. */
-export function localStorage(dir: string): Storage {
+function localStorage(dir: string): Storage {
   fs.mkdirSync(dir, { recursive: true });
   const at = (key: string) => path.join(dir, checkKey(key));
   return {

@@ -1,29 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  HR_MESSAGES,
-  browseQuerySchema,
-  idParams,
-  type BrowsePage,
-  type PublicCvStatus,
-  type SavedCv,
-} from '@vitae/core';
-import type { AppDeps } from '../app.ts';
-import { HttpError } from '../plugins/errors.ts';
-import { requireHr, requireUser } from '../plugins/session.ts';
-import { hrRepo } from '../hr/hr.repo.ts';
-import { savePendingCv } from '../hr/pending-save.ts';
-import { readGrants } from '../sharing/unlock-grant.ts';
+import type { PublicCvStatus } from '@vitae/core';
+import type { AppDeps } from '../deps.ts';
+import { requireUser } from '../plugins/session.ts';
 import { publicCvRepo } from './public-cv.repo.ts';
 
 const tags = ['public-cv'];
 
-/** The owner's listing switch and the HR browse/save calls (spec section 7, "Public CV", "HR"). */
+/** The owner's listing switch (spec section 7, "Public CV"); HR browse lives in hr/. */
 export function publicCvRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, events } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = publicCvRepo(db);
-  const saved = hrRepo(db);
 
   // Browse reads a copy of the owner's personal info; keep it in step with every change.
   const off = events.subscribe('section.changed', ({ userId, dataType }) => {
@@ -46,36 +34,4 @@ export function publicCvRoutes(app: FastifyInstance, deps: AppDeps): void {
     events.publish('public-cv.toggled', { userId: user.id, isListed, fullName: row.full_name });
     return repo.status(user.id);
   });
-
-  r.get(
-    '/api/public-cv/browse',
-    { schema: { tags, querystring: browseQuerySchema } },
-    async (req): Promise<BrowsePage> => {
-      const hr = requireHr(req);
-      const unlockedCvIds = readGrants(deps.sessionSecret, req).map((g) => g.c);
-      await savePendingCv(db, hr, { unlockedCvIds, final: true });
-      return repo.browse(hr.id, req.query);
-    },
-  );
-
-  r.post(
-    '/api/public-cv/save/:id',
-    { schema: { tags, params: idParams } },
-    async (req, reply): Promise<{ success: true; message: string; data: SavedCv }> => {
-      const hr = requireHr(req);
-      const listing = await repo.byId(req.params.id);
-      // An unlisted CV cannot be newly saved; one saved earlier stays with its saver.
-      const already = listing && (await saved.one(hr.id, listing.id));
-      if (!listing || (listing.is_listed !== 1 && !already)) {
-        throw new HttpError(404, HR_MESSAGES.cvNotFound);
-      }
-      const { created } = await saved.save(hr.id, listing.id);
-      const data = (await saved.one(hr.id, listing.id))!.saved;
-      return reply.status(created ? 201 : 200).send({
-        success: true,
-        message: HR_MESSAGES.savedAlert(listing.full_name || 'This candidate'),
-        data,
-      });
-    },
-  );
 }

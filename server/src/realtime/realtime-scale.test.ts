@@ -16,7 +16,7 @@ import {
   settle,
   testSocket,
   type TestSocket,
-} from './socket-test-client.ts';
+} from '../test/socket-test-client.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const multiInstance = testDbKind === 'postgres';

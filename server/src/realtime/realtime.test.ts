@@ -8,7 +8,7 @@ import {
   settle,
   testSocket,
   type TestSocket,
-} from './socket-test-client.ts';
+} from '../test/socket-test-client.ts';
 
 let t: TestApp;
 let url: string;

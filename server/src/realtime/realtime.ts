@@ -11,7 +11,7 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import type { DomainEventMap } from '../plugins/domain-events.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 

@@ -12,7 +12,7 @@ import {
   type UniqueRule,
   type ViewHeading,
 } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { fieldErrorsFrom, HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import type { Db } from '../db/database.ts';
@@ -242,9 +242,13 @@ export function sectionsRoutes(app: FastifyInstance, { db, events }: AppDeps): v
     async (req) => {
       requireUser(req);
       const sample = SECTIONS['personal-info'].sample[0];
+      // The sample CV's title is its latest job's position.
+      const latestJob = SECTIONS['employment-history'].sample.toSorted((a, b) =>
+        b.startDate.localeCompare(a.startDate),
+      )[0];
       const heading: ViewHeading = {
         fullName: sample?.fullName ?? '',
-        title: 'Software Developer',
+        ...(latestJob ? { title: latestJob.position } : {}),
       };
       return heading;
     },

@@ -1,9 +1,9 @@
 import type { CvData } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
-import { loadCvData } from '../cv/cv.routes.ts';
-import { assignedPhotoUrl } from '../photos/photos.repo.ts';
-import { certificatesFor } from '../certificates/certificates.repo.ts';
-import { firstImpressionFor } from '../first-impression/first-impression.repo.ts';
+import type { AppDeps } from '../deps.ts';
+import { loadCvData } from '../cv/cv-data.ts';
+import { photosRepo } from '../photos/photos.repo.ts';
+import { certificatesRepo } from '../certificates/certificates.repo.ts';
+import { firstImpressionRepo } from '../first-impression/first-impression.repo.ts';
 
 /**
  * The owner's whole CV as a share recipient sees it: the sections, plus media as freshly
@@ -16,9 +16,9 @@ export async function sharedCvData(
 ): Promise<CvData> {
   const [data, photo, video, certificates] = await Promise.all([
     loadCvData(deps.db, ownerId),
-    includePhoto ? assignedPhotoUrl(deps, ownerId) : Promise.resolve(null),
-    firstImpressionFor(deps, ownerId),
-    certificatesFor(deps, ownerId),
+    includePhoto ? photosRepo(deps).assignedUrl(ownerId) : Promise.resolve(null),
+    firstImpressionRepo(deps).find(ownerId),
+    certificatesRepo(deps).list(ownerId),
   ]);
   return {
     ...data,

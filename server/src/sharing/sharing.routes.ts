@@ -20,13 +20,13 @@ import {
   type SharedCvSummary,
   type UnlockedCv,
 } from '@vitae/core';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../deps.ts';
 import { newId } from '../db/ids.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
 import { notifyUser } from '../notifications/notify.ts';
-import { assignedPhotoUrl } from '../photos/photos.repo.ts';
+import { photosRepo } from '../photos/photos.repo.ts';
 import { hashViewPin, matchViewPin, newViewPin } from './view-pin.ts';
 import { addGrant, grantFor } from './unlock-grant.ts';
 import { recipientsOf, sharingRepo, toShareRecord } from './sharing.repo.ts';
@@ -128,7 +128,7 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
       req.log.error({ shareId: id }, 'share email failed');
       throw new HttpError(502, SHARE_MESSAGES.shareFailed);
     }
-    const photo = photoWanted ? await assignedPhotoUrl(deps, user.id) : null;
+    const photo = photoWanted ? await photosRepo(deps).assignedUrl(user.id) : null;
     return reply.status(201).send({ success: true, data: toShareRecord(row, photo) });
   });
 
@@ -172,7 +172,7 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
         (await repo.ownShares(user.id)).find((sh) => sh.cv_id === id))
       : undefined;
     if (!row) throw new HttpError(404, SHARE_NOT_FOUND);
-    const photo = row.include_photo ? await assignedPhotoUrl(deps, user.id) : null;
+    const photo = row.include_photo ? await photosRepo(deps).assignedUrl(user.id) : null;
     return toShareRecord(row, photo);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SHARE_MESSAGES, type UnlockedCv } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import { logCapture } from '../auth/test-helpers.ts';
+import { logCapture } from '../test/auth-test-helpers.ts';
 import { UNLOCK_COOKIE } from './unlock-grant.ts';
 
 const logs = logCapture();

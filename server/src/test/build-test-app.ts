@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppInput } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -14,6 +13,7 @@ import { memoryRateLimiter, type RateLimiter } from '../plugins/rate-limit.ts';
 import { authRepo } from '../auth/auth.repo.ts';
 import { hashPassword } from '../auth/password.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
+import { freshPostgres } from './fresh-postgres.ts';
 
 /** Which database API tests run on: TEST_DB=postgres uses TEST_DATABASE_URL. */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -33,25 +33,10 @@ export interface TestApp {
 
 const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret!';
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+function testDatabaseUrl(): string {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `vitae_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return base;
 }
 
 /**
@@ -64,7 +49,8 @@ export async function buildTestApp({
   ...overrides
 }: Partial<AppInput> & { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-test-'));
-  const pgDb = testDbKind === 'postgres' ? await freshPostgres() : undefined;
+  const pgDb =
+    testDbKind === 'postgres' ? await freshPostgres(testDatabaseUrl(), 'vitae_t') : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

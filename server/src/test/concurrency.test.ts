@@ -10,7 +10,7 @@ import {
 } from '@vitae/core';
 import { loginAs } from './build-test-app.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from '../media/media-test-kit.ts';
+import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from './media-test-kit.ts';
 
 /**
  * Every capped or unique rule under parallel requests. On PostgreSQL the pool runs the

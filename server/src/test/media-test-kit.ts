@@ -7,7 +7,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AppInput } from '../app.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp, type TestApp } from './build-test-app.ts';
 import { s3Storage, type Storage } from '../plugins/storage.ts';
 
 export type Adapter = 'local' | 's3';

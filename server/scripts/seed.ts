@@ -1,10 +1,10 @@
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../config.ts';
-import { createDb, migrateToLatest } from '../db/create-db.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDb, migrateToLatest } from '../src/db/create-db.ts';
 import type { Insertable } from 'kysely';
-import type { Database, Db } from '../db/database.ts';
-import { newId } from '../db/ids.ts';
-import { nameTokenRows } from '../public-cv/public-cv.repo.ts';
+import type { Database, Db } from '../src/db/database.ts';
+import { newId } from '../src/db/ids.ts';
+import { nameTokenRows } from '../src/public-cv/public-cv.repo.ts';
 
 const FIRST = [
   'Thandi',

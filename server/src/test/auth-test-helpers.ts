@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../test/build-test-app.ts';
+import type { TestApp } from './build-test-app.ts';
 
 /** The PUBLIC_URL buildTestApp configures; every emailed link must start with it. */
 export const PUBLIC_URL = 'http://localhost:5000';

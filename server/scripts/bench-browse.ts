@@ -3,19 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'kysely';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createDb, migrateToLatest } from '../db/create-db.ts';
-import type { Db } from '../db/database.ts';
-import { authRepo } from '../auth/auth.repo.ts';
-import { hashPassword } from '../auth/password.ts';
-import { domainEvents } from '../plugins/domain-events.ts';
-import { outboxMailer } from '../plugins/mailer.ts';
-import { memoryRateLimiter } from '../plugins/rate-limit.ts';
-import { SESSION_COOKIE } from '../plugins/session.ts';
-import { hrRepo } from './hr.repo.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDb, migrateToLatest } from '../src/db/create-db.ts';
+import type { Db } from '../src/db/database.ts';
+import { authRepo } from '../src/auth/auth.repo.ts';
+import { hashPassword } from '../src/auth/password.ts';
+import { domainEvents } from '../src/plugins/domain-events.ts';
+import { outboxMailer } from '../src/plugins/mailer.ts';
+import { memoryRateLimiter } from '../src/plugins/rate-limit.ts';
+import { SESSION_COOKIE } from '../src/plugins/session.ts';
+import { freshPostgres } from '../src/test/fresh-postgres.ts';
+import { hrRepo } from '../src/hr/hr.repo.ts';
 import { seedListedCvs } from './seed.ts';
 
 /** The browse calls measured: search, filter, sort and a page, as the HR screen makes them. */
@@ -44,25 +44,6 @@ const stats = (xs: number[]) => {
   return { p50: pct(s, 50), p95: pct(s, 95) };
 };
 
-async function freshDatabaseUrl(base: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `vitae_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function hrWithSaves(db: Db, saves: number): Promise<{ email: string; password: string }> {
   const email = `bench-hr-${randomBytes(3).toString('hex')}@example.com`;
   const password = 'bench-secret';
@@ -87,7 +68,7 @@ async function benchOne(
   pgBase?: string,
 ): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-bench-'));
-  const pgDb = engine === 'postgres' ? await freshDatabaseUrl(pgBase!) : undefined;
+  const pgDb = engine === 'postgres' ? await freshPostgres(pgBase!, 'vitae_bench') : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  HR_MESSAGES,
+  browseQuerySchema,
+  idParams,
+  type BrowsePage,
+  type SavedCv,
+} from '@vitae/core';
+import type { AppDeps } from '../deps.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { requireHr } from '../plugins/session.ts';
+import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
+import { readGrants } from '../sharing/unlock-grant.ts';
+import { browseListings } from './browse.repo.ts';
+import { hrRepo } from './hr.repo.ts';
+import { savePendingCv } from './pending-save.ts';
+
+// The paths stay under /api/public-cv (the spec's), so do the OpenAPI tags.
+const tags = ['public-cv'];
+
+/** HR browse and "Save CV" over the listed CVs (spec section 7, "HR"). */
+export function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const listings = publicCvRepo(db);
+  const saved = hrRepo(db);
+
+  r.get(
+    '/api/public-cv/browse',
+    { schema: { tags, querystring: browseQuerySchema } },
+    async (req): Promise<BrowsePage> => {
+      const hr = requireHr(req);
+      // The one write in a GET, and on purpose: the unlock cookie only travels to /api paths,
+      // so browse is where a CV this browser unlocked settles the Save CV handover.
+      const unlockedCvIds = readGrants(deps.sessionSecret, req).map((g) => g.c);
+      await savePendingCv(db, hr, { unlockedCvIds, final: true });
+      return browseListings(db, hr.id, req.query);
+    },
+  );
+
+  r.post(
+    '/api/public-cv/save/:id',
+    { schema: { tags, params: idParams } },
+    async (req, reply): Promise<{ success: true; message: string; data: SavedCv }> => {
+      const hr = requireHr(req);
+      const listing = await listings.byId(req.params.id);
+      // An unlisted CV cannot be newly saved; one saved earlier stays with its saver.
+      const already = listing && (await saved.one(hr.id, listing.id));
+      if (!listing || (listing.is_listed !== 1 && !already)) {
+        throw new HttpError(404, HR_MESSAGES.cvNotFound);
+      }
+      const { created } = await saved.save(hr.id, listing.id);
+      const data = (await saved.one(hr.id, listing.id))!.saved;
+      return reply.status(created ? 201 : 200).send({
+        success: true,
+        message: HR_MESSAGES.savedAlert(listing.full_name || 'This candidate'),
+        data,
+      });
+    },
+  );
+}
