@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { freshPostgres } from '../test/fresh-postgres.ts';
 import { createDb } from './create-db.ts';
 import type { Db } from './database.ts';
 
@@ -31,5 +33,31 @@ describe('createDb on SQLite', () => {
     expect(await pragma(db, 'synchronous')).toEqual({ synchronous: 2 });
     expect(await pragma(db, 'journal_mode')).toEqual({ journal_mode: 'wal' });
     expect(await pragma(db, 'foreign_keys')).toEqual({ foreign_keys: 1 });
+  });
+});
+
+const pgBase = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+if (!pgBase)
+  console.info('createDb on PostgreSQL: skipped, it needs TEST_DB=postgres (CI runs it)');
+
+describe.skipIf(!pgBase)('createDb on PostgreSQL', () => {
+  it('survives a killed idle connection (a PostgreSQL restart) and reconnects', async () => {
+    const fresh = await freshPostgres(pgBase!, 'vitae_t');
+    const db = createDb({ kind: 'postgres', url: fresh.url });
+    cleanups.push(async () => {
+      await db.destroy();
+      await fresh.drop();
+    });
+    await sql`select 1`.execute(db);
+    const admin = new pg.Client({ connectionString: pgBase });
+    await admin.connect();
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [new URL(fresh.url).pathname.slice(1)],
+    );
+    await admin.end();
+    // Without the pool's error listener the idle client's error would crash the process.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await sql<{ n: number }>`select 2 as n`.execute(db)).rows[0]?.n).toBe(2);
   });
 });

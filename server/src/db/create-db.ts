@@ -42,6 +42,10 @@ class ImmediateSqliteDialect extends SqliteDialect {
 export function createDb(database: Config['database']): Db {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle client's error (PostgreSQL restarted, a connection killed) is emitted on the
+    // pool; without a listener it would crash the process. The pool drops that client and
+    // the next query opens a new one.
+    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
