@@ -147,6 +147,11 @@ describe('migration 009 on a database that already breaks the rules', () => {
   });
 });
 
+if (testDbKind !== 'sqlite') {
+  console.info(
+    'SQLite transactions: skipped on PostgreSQL, it tests the SQLite driver (the SQLite pass runs it)',
+  );
+}
 describe.runIf(testDbKind === 'sqlite')('SQLite transactions', () => {
   it('begin IMMEDIATE: another connection cannot write once a transaction has begun', async () => {
     if (t.config.database.kind !== 'sqlite') throw new Error('SQLite only');
