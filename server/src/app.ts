@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
@@ -105,6 +106,10 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyCookie);
+  // Answers of 1 KB and more, by content type (JSON, HTML…; never video or images) and
+  // never a 206 range. Before the static plugin, which sends its precompressed files as
+  // they are. Request bodies are read as sent (no decompression of uploads).
+  await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
   // Per-route limits are set where a multipart body is read (media uploads).
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 8, fieldSize: 4096 } });
   await app.register(fastifySwagger, {

@@ -7,9 +7,13 @@ const API_PREFIXES = ['/api/', '/auth/', '/hr/', '/media/', '/dev/', '/error', '
 
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
+/** Vite names what it fingerprints `assets/<name>-<hash>.<ext>`: those never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built web app. Any other GET for a page answers index.html so the
- * client router decides; API paths answer a JSON 404.
+ * client router decides; API paths answer a JSON 404. The build writes a `.br` and a
+ * `.gz` beside every text file (web/vite.config.ts), sent as the client accepts them.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const built = fs.existsSync(path.join(webDist, 'index.html'));
@@ -18,9 +22,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // send's own cache-control (max-age=0) would overwrite the one set below.
+      cacheControl: false,
       setHeaders(res, file) {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
