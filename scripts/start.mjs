@@ -1,11 +1,23 @@
-// npm start: build the web app once if it is missing, then serve web + API from one process.
+// npm start: make sure web/dist is a production build of the current sources (building it
+// when missing, stale or not production), then serve web + API from one process.
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import path from 'node:path';
+import { hashWebSources, rebuildReason, writeStamp } from './lib/web-build-stamp.mjs';
 
-if (!fs.existsSync('web/dist/index.html')) {
-  console.log('Building the web app (first start only)…');
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+const root = process.cwd();
+const dist = path.join(root, 'web/dist');
+const sourceHash = hashWebSources(root);
+const reason = rebuildReason(dist, sourceHash);
+
+if (reason) {
+  console.log(`Building the web app (${reason})…`);
+  // Whatever NODE_ENV the shell has, the served bundle is React's production one.
+  const build = spawnSync('npm', ['run', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
+  writeStamp(dist, { mode: 'production', sourceHash, builtAt: new Date().toISOString() });
 }
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
