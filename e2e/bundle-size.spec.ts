@@ -1,0 +1,95 @@
+// Budgets for the JavaScript each page loads before interaction (issue 19): sizes from the
+// build manifest, not timings, so the check is exact on any machine. npm test builds
+// web/dist before the Playwright suite; without a build (or its manifest) it skips.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+const DIST = path.resolve(import.meta.dirname, '../web/dist');
+const MANIFEST = path.join(DIST, '.vite/manifest.json');
+const KIB = 1024;
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Each public page's route module: loaded at once with the entry when the page opens. */
+const PUBLIC_PAGES = {
+  '/': 'src/features/landing/landing-page.tsx',
+  '/login': 'src/features/auth/login-page.tsx',
+  '/signup': 'src/features/auth/signup-page.tsx',
+  '/forgot-password': 'src/features/auth/forgot-password-page.tsx',
+  '/reset-password/:token': 'src/features/auth/reset-password-page.tsx',
+  '/email-verified/:id': 'src/features/auth/email-verified-page.tsx',
+  '/hr-introduction': 'src/features/hr-intro/hr-intro-page.tsx',
+  '/view-shared-cv/:id': 'src/features/shared-viewer/shared-cv-page.tsx',
+};
+/** The signed-in shell: the app layout around the dashboard. */
+const SHELL = ['src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'];
+
+/**
+ * Pages over budget when this spec was written (gzip KiB: reset-password 126.5,
+ * view-shared-cv 122.9, email-verified 112.2). Marked as expected failures so the suite
+ * stays green meanwhile; once a page fits, its test "unexpectedly passes": delete its line.
+ */
+const OVER_BUDGET_TODAY = new Set([
+  '/reset-password/:token',
+  '/email-verified/:id',
+  '/view-shared-cv/:id',
+]);
+
+const PUBLIC_BUDGET = 100 * KIB;
+const SHELL_BUDGET = 180 * KIB;
+
+const missing = !fs.existsSync(MANIFEST);
+if (missing) console.log(`bundle-size: skipped, no ${MANIFEST} (run npm run build)`);
+
+/** The files `keys` load before interaction: the chunks and all their static imports. */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest (renamed? update this spec)`);
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+/** Gzip size (level 9, what the server sends to a gzip-only client) of the JavaScript. */
+function gzipKiB(files: Set<string>): number {
+  let bytes = 0;
+  for (const file of files) {
+    if (!file.endsWith('.js')) continue;
+    bytes += zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 9 }).length;
+  }
+  return Math.round((bytes / KIB) * 10) / 10;
+}
+
+test.describe('JavaScript budgets from the build manifest', () => {
+  test.skip(missing, `no build manifest at ${MANIFEST}: run npm run build`);
+
+  const manifest = (): Manifest => JSON.parse(fs.readFileSync(MANIFEST, 'utf8')) as Manifest;
+
+  for (const [page, module] of Object.entries(PUBLIC_PAGES)) {
+    test(`public page ${page} loads at most 100 KiB of JavaScript, compressed`, () => {
+      test.fail(OVER_BUDGET_TODAY.has(page), 'over budget today (issue 19)');
+      const kib = gzipKiB(staticClosure(manifest(), ['index.html', module]));
+      console.log(`bundle-size: ${page} ${kib} KiB`);
+      expect(kib * KIB, `${page}: ${kib} KiB`).toBeLessThanOrEqual(PUBLIC_BUDGET);
+    });
+  }
+
+  test('the signed-in shell (dashboard) loads at most 180 KiB of JavaScript, compressed', () => {
+    const kib = gzipKiB(staticClosure(manifest(), ['index.html', ...SHELL]));
+    console.log(`bundle-size: dashboard ${kib} KiB`);
+    expect(kib * KIB, `dashboard: ${kib} KiB`).toBeLessThanOrEqual(SHELL_BUDGET);
+  });
+});
