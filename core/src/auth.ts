@@ -2,42 +2,8 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { singleLineText } from './text.ts';
 
-/** The user record the API returns (never the password hash). */
-export interface User {
-  _id: string;
-  fullName: string;
-  email: string;
-  isHR: boolean;
-  isVerified: boolean;
-  affiliateCode: string;
-  createdAt: string;
-}
-
-export const AUTH_MESSAGES = {
-  emailRequired: 'Please enter your email address',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Please enter your password',
-  fullNameRequired: 'Please enter your full name',
-  fullNameTooLong: 'Full name must be 100 characters or less',
-  newPasswordRequired: 'Please enter a new password',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-  confirmRequired: 'Please confirm your password',
-  passwordsMismatch: 'Passwords do not match',
-  invalidCredentials: 'Invalid email or password.',
-  notVerified: 'Please verify your email address before signing in.',
-  emailTaken: 'An account with this email already exists.',
-  registered: 'Account created! Please check your email to verify your account.',
-  forgotSent: 'If an account exists for that email, a password reset link has been sent.',
-  resetInvalid: 'This reset link is invalid or has expired. Please request a new password reset.',
-  resetDone:
-    'Your password has been successfully reset! You can now sign in with your new password.',
-  verificationSent: 'Verification email sent! Please check your inbox.',
-  verificationInvalid: 'Verification failed. The link may be invalid or expired.',
-  verificationLinkInvalid: 'Invalid verification link',
-  verified: 'Email Verified Successfully!',
-  notLoggedIn: 'You must be logged in.',
-  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
-} as const;
+export { AUTH_MESSAGES, type User } from './auth-messages.ts';
+import { AUTH_MESSAGES } from './auth-messages.ts';
 
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
