@@ -112,6 +112,15 @@ test('a job seeker lists their CV; an HR user saves, ranks, annotates and opens 
   await expect(hr.getByText('Rated CVs').locator('..')).toContainText('1');
   await shot(hr, 'dashboard');
 
+  // At a 375 px phone width the dashboard does not scroll sideways and the badge is whole.
+  await hr.setViewportSize({ width: 375, height: 812 });
+  await expect(saved.first()).toContainText('Excellent');
+  expect(await hr.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const badge = saved.first().locator('[data-rank]');
+  expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await shot(hr, 'dashboard-375');
+  await hr.setViewportSize({ width: 1280, height: 720 });
+
   // Unlisting takes the CV out of browse; the saver keeps it.
   await nav.getByRole('link', { name: 'Browse CVs' }).click();
   await expect(hr.getByRole('link', { name: 'View CV of Lindiwe Khumalo' })).toBeVisible();

@@ -122,7 +122,8 @@ function HrDashboard() {
         ) : shown.length === 0 ? (
           <EmptyState filtered={list.length > 0} />
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2" aria-label="Saved CVs">
+          // grid-cols-1 (minmax(0, 1fr)): a card's long content must not widen the page on phones.
+          <ul className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-label="Saved CVs">
             {shown.map((s) => (
               <SavedCard key={s._id} saved={s} />
             ))}
@@ -167,7 +168,7 @@ function SavedCard({ saved: s }: { saved: SavedCv }) {
           <Initials name={s.fullName} />
           <div className="min-w-0 flex-1">
             <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
-            <p className="truncate text-xs text-slate-500">CV ID: {s.curriculumVitaeID}</p>
+            <p className="text-xs break-all text-slate-500">CV ID: {s.curriculumVitaeID}</p>
             {!s.available && (
               <p className="text-xs font-medium text-amber-800">No longer listed publicly</p>
             )}

@@ -30,7 +30,7 @@ export function RankBadge({ rank }: { rank: HrRankValue }) {
     <span
       data-rank={rank}
       className={cn(
-        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold',
+        'inline-flex shrink-0 items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
         RANK_CLASSES[rank] ?? RANK_CLASSES.null,
       )}
     >
