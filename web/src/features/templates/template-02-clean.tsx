@@ -1,5 +1,6 @@
 import { defineTemplate, type PieceProps, type TemplateLayout } from './blocks/cv-body.tsx';
 import { HISTORY } from './blocks/layouts.ts';
+import { languageRatings } from './blocks/ratings.tsx';
 import { languageLine, skillBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -44,7 +45,15 @@ const theme: TemplateTheme = {
     render: languageLine({
       name: 'text-slate-700',
       line: 'block text-xs text-slate-400',
-      text: (l) => l.proficiency,
+      // The level word, then the read/write/speak scores the owner gave, on a line of their own.
+      text: (l) => (
+        <>
+          {l.proficiency}
+          <span className="block" data-testid="language-ratings">
+            {languageRatings(l)}
+          </span>
+        </>
+      ),
     }),
   },
   interests: { as: 'bullets', className: 'text-slate-700', marker: '–' },

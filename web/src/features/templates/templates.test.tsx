@@ -222,3 +222,21 @@ describe('template-specific behaviour', () => {
     );
   });
 });
+
+describe('rough edges (issue 18)', () => {
+  it('02 Clean shows each language with its read, write and speak scores', async () => {
+    const data = buildCvData({
+      language: [{ language: 'isiZulu', read: 4, write: 3, speak: 5 }],
+    });
+    const { getByTestId, container } = await renderLayout('template02', data);
+    expect(getByTestId('language-ratings')).toHaveTextContent('Read 4/5 · Write 3/5 · Speak 5/5');
+    expect(container.querySelector('[data-section="languages"]')).toHaveTextContent('isiZulu');
+  });
+
+  it.each(LAYOUTS)('%s shows the school without a "Secondary education" label', async (layout) => {
+    const data = { ...EMPTY_CV, secondEdu: SAMPLE_CV.secondEdu } as CvData;
+    const { container } = await renderLayout(layout, data);
+    expect(container).toHaveTextContent(SAMPLE_CV.secondEdu[0]!.schoolName);
+    expect(container).not.toHaveTextContent('Secondary education');
+  });
+});

@@ -60,12 +60,12 @@ export const tertiaryEntry = (e: CvTertiaryEducation): EntryModel =>
     e.additionalInfo,
   );
 
+/** A school: its name, years, subjects and notes; the section heading already says what it is. */
 export function secondaryEntry(e: CvSecondaryEducation): EntryModel {
   return {
     ...blank,
     key: e._id,
     title: e.schoolName,
-    subtitle: 'Secondary education',
     dates: formatDateRange(e.startDate, e.endDate),
     extra: e.additionalInfo,
     tags: e.subjects.map((s) => ({ key: s.key, text: s.subject })),
