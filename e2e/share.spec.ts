@@ -16,6 +16,15 @@ async function seriousViolations(page: Page, include?: string): Promise<string[]
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The page at a desktop and a phone width, then back to the default. */
+async function shotWidths(page: Page, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: shots(`${name}-${width}`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 const MINI_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -127,9 +136,23 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
   // A recipient with no session.
   const visitor = await browser.newContext();
   const viewer = await visitor.newPage();
+  // A fresh visit does not ask for the CV before the pin (that drew a 403 and a console error).
+  const consoleErrors: string[] = [];
+  viewer.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  const viewCalls: string[] = [];
+  viewer.on('request', (r) => {
+    if (r.url().includes('/api/curriculum-vitae/view')) viewCalls.push(r.url());
+  });
   await viewer.goto(pathOf(link));
   await expect(viewer.getByRole('heading', { name: 'Enter View Pin' })).toBeVisible();
+  await expect(viewer.getByRole('main')).toHaveCount(1);
+  await expect(viewer.getByRole('banner').getByRole('link', { name: 'Vitae' })).toBeVisible();
+  expect(viewCalls).toEqual([]);
+  expect(consoleErrors).toEqual([]);
   await viewer.screenshot({ path: shots('locked'), fullPage: true });
+  await shotWidths(viewer, 'locked');
   expect(await seriousViolations(viewer)).toEqual([]);
   await expect(viewer.getByLabel('View pin')).toHaveAttribute('inputmode', 'numeric');
   const wrong = String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
@@ -141,6 +164,8 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
   await expect(viewer.getByRole('heading', { level: 1, name: 'Naledi Dlamini' })).toBeVisible();
   await expect(viewer.locator('[data-cv-layout="template05"]')).toBeVisible();
   await viewer.screenshot({ path: shots('unlocked'), fullPage: true });
+  await expect(viewer.getByRole('main')).toHaveCount(1);
+  await shotWidths(viewer, 'unlocked');
   // A reload keeps the link (and its share) and the unlocked CV.
   await viewer.reload();
   await expect(viewer.getByRole('heading', { level: 1, name: 'Naledi Dlamini' })).toBeVisible();

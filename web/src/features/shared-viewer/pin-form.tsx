@@ -44,41 +44,39 @@ export function PinForm(props: {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
-      <form
-        onSubmit={submit}
-        noValidate
-        className="w-full max-w-sm rounded-xl bg-white p-6 shadow-md"
-      >
-        <h1 className="text-xl font-bold text-slate-900">Enter View Pin</h1>
-        {props.fullName && (
-          <p className="mt-1 text-sm font-medium text-slate-700">CV of {props.fullName}</p>
-        )}
-        <p className="mt-2 text-sm text-slate-600">
-          Please enter the 6-digit view pin that was provided in the email
-        </p>
-        <div className="mt-5">
-          <TextField
-            label="View pin"
-            ref={input}
-            value={pin}
-            onChange={(e) => {
-              setPin(e.target.value.slice(0, VIEW_PIN_LENGTH));
-              setError(undefined);
-            }}
-            maxLength={VIEW_PIN_LENGTH}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="one-time-code"
-            autoFocus
-            error={error}
-            className="text-center font-mono text-2xl tracking-[0.5em]"
-          />
-        </div>
-        <Button type="submit" fullWidth className="mt-5" disabled={validating}>
-          {validating ? 'Validating...' : 'View CV'}
-        </Button>
-      </form>
-    </main>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="w-full max-w-sm rounded-xl bg-white p-6 shadow-md"
+    >
+      <h1 className="text-xl font-bold text-slate-900">Enter View Pin</h1>
+      {props.fullName && (
+        <p className="mt-1 text-sm font-medium text-slate-700">CV of {props.fullName}</p>
+      )}
+      <p className="mt-2 text-sm text-slate-600">
+        Please enter the 6-digit view pin that was provided in the email
+      </p>
+      <div className="mt-5">
+        <TextField
+          label="View pin"
+          ref={input}
+          value={pin}
+          onChange={(e) => {
+            setPin(e.target.value.slice(0, VIEW_PIN_LENGTH));
+            setError(undefined);
+          }}
+          maxLength={VIEW_PIN_LENGTH}
+          inputMode="numeric"
+          pattern="[0-9]*"
+          autoComplete="one-time-code"
+          autoFocus
+          error={error}
+          className="text-center font-mono text-2xl tracking-[0.5em]"
+        />
+      </div>
+      <Button type="submit" fullWidth className="mt-5" disabled={validating}>
+        {validating ? 'Validating...' : 'View CV'}
+      </Button>
+    </form>
   );
 }

@@ -3,10 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCvData } from '@vitae/core/cv';
-import { SHARE_MESSAGES, VIEW_PIN_CHECK_DELAY_MS, VIEW_PIN_LENGTH } from '@vitae/core/share';
+import {
+  SHARE_MESSAGES,
+  UNLOCK_GRANT_MS,
+  VIEW_PIN_CHECK_DELAY_MS,
+  VIEW_PIN_LENGTH,
+} from '@vitae/core/share';
 import { getCvToSave } from '../../lib/hr-intent.ts';
 import SharedCvPage from './shared-cv-page.tsx';
 import {
+  UNLOCK_GRANT_MS as LOCAL_GRANT_MS,
   VIEW_PIN_CHECK_DELAY_MS as LOCAL_DELAY,
   VIEW_PIN_LENGTH as LOCAL_LEN,
   VIEWER_TEXTS,
@@ -74,7 +80,12 @@ function renderPage(path = `/view-shared-cv/${CV_ID}`) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 describe('Shared CV viewer', () => {
   it('keeps its texts in step with core', () => {
@@ -85,6 +96,7 @@ describe('Shared CV viewer', () => {
     expect(VIEWER_TEXTS.pinInvalid).toBe(SHARE_MESSAGES.pinInvalid);
     expect(LOCAL_DELAY).toBe(VIEW_PIN_CHECK_DELAY_MS);
     expect(LOCAL_LEN).toBe(VIEW_PIN_LENGTH);
+    expect(LOCAL_GRANT_MS).toBe(UNLOCK_GRANT_MS);
   });
 
   it('shows CV Not Found for a missing share', async () => {
@@ -190,7 +202,38 @@ describe('Shared CV viewer', () => {
     ).toBeInTheDocument();
   });
 
+  it('on a fresh visit asks for the pin without asking for the CV, and logs no error', async () => {
+    serve({ pin: '123456' });
+    const errors = vi.spyOn(console, 'error');
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Enter View Pin' })).toBeInTheDocument();
+    expect(calls).not.toContain('/api/curriculum-vitae/view');
+    expect(screen.getByRole('main')).toContainElement(screen.getByLabelText('View pin'));
+    expect(screen.getByRole('banner')).toContainElement(
+      screen.getByRole('link', { name: 'Vitae' }),
+    );
+    await user.type(screen.getByLabelText('View pin'), '123456{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Zanele Mthembu' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+    expect(screen.getAllByRole('banner')[0]).toHaveTextContent('Vitae');
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it('forgets an unlock the server no longer knows, and asks for the pin', async () => {
+    window.localStorage.setItem(`vitae-unlocked-${CV_ID}`, String(Date.now() + 60_000));
+    serve();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Enter View Pin' })).toBeInTheDocument();
+    expect(calls).toContain('/api/curriculum-vitae/view');
+    expect(window.localStorage.getItem(`vitae-unlocked-${CV_ID}`)).toBeNull();
+  });
+
   it('shows a CV this browser already unlocked without asking for the pin', async () => {
+    // This browser unlocked the CV earlier (the page noted it beside the HttpOnly cookie).
+    window.localStorage.setItem(`vitae-unlocked-${CV_ID}`, String(Date.now() + 60_000));
     serve({ remembered: true });
     renderPage();
     expect(

@@ -18,6 +18,8 @@ import { CertificatesModal } from './certificates-modal.tsx';
 import { FirstImpressionModal } from './first-impression-modal.tsx';
 import { PinForm } from './pin-form.tsx';
 import { PRINT_DELAY_MS, VIEWER_TEXTS } from './texts.ts';
+import { forgetUnlock, mayBeUnlocked, rememberUnlock } from './unlock-memory.ts';
+import { ViewerHeader, ViewerShell } from './viewer-shell.tsx';
 
 type Load =
   | { state: 'loading' }
@@ -34,26 +36,35 @@ function useSharedCv(cvId: string, shareId: string | null): [Load, (cv: Unlocked
   useEffect(() => {
     const abort = new AbortController();
     const { signal } = abort;
-    void Promise.allSettled([
-      fetchSharedSummary(cvId, shareId, signal),
-      fetchUnlockedCv(cvId, signal),
-    ]).then(([summary, remembered]) => {
-      if (signal.aborted) return;
-      if (remembered.status === 'fulfilled')
-        return setLoad({ state: 'unlocked', cv: remembered.value });
-      const missing =
-        summary.status === 'rejected' &&
-        summary.reason instanceof ApiError &&
-        summary.reason.status === 404;
-      if (missing) return setLoad({ state: 'missing' });
-      setLoad({
-        state: 'locked',
-        summary: summary.status === 'fulfilled' ? summary.value : null,
-      });
-    });
+    // Only a browser that unlocked this CV asks for it: anyone else would get a 403.
+    const remember = mayBeUnlocked(cvId)
+      ? fetchUnlockedCv(cvId, signal)
+      : Promise.reject(new Error('not unlocked here'));
+    void Promise.allSettled([fetchSharedSummary(cvId, shareId, signal), remember]).then(
+      ([summary, remembered]) => {
+        if (signal.aborted) return;
+        if (remembered.status === 'fulfilled')
+          return setLoad({ state: 'unlocked', cv: remembered.value });
+        if (remembered.reason instanceof ApiError) forgetUnlock(cvId);
+        setLoad(lockedOrMissing(summary));
+      },
+    );
     return () => abort.abort();
   }, [cvId, shareId]);
-  return [load, (cv) => setLoad({ state: 'unlocked', cv })];
+  const unlock = (cv: UnlockedCv) => {
+    rememberUnlock(cvId);
+    setLoad({ state: 'unlocked', cv });
+  };
+  return [load, unlock];
+}
+
+function lockedOrMissing(summary: PromiseSettledResult<SharedCvSummary>): Load {
+  const missing =
+    summary.status === 'rejected' &&
+    summary.reason instanceof ApiError &&
+    summary.reason.status === 404;
+  if (missing) return { state: 'missing' };
+  return { state: 'locked', summary: summary.status === 'fulfilled' ? summary.value : null };
 }
 
 /** /view-shared-cv/:id: locked until the view pin is entered, then the CV in the sender's template. */
@@ -63,29 +74,27 @@ export default function SharedCvPage() {
   const shareId = useSearchParams()[0].get('share') || null;
   const [load, unlock] = useSharedCv(cvId, shareId);
 
-  if (load.state === 'loading') return <PageLoader message="Loading CV..." />;
-  if (load.state === 'missing') {
-    return (
-      <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
+  if (load.state === 'unlocked') return <UnlockedView cvId={cvId} cv={load.cv} />;
+  return (
+    <ViewerShell>
+      {load.state === 'loading' ? (
+        <PageLoader message="Loading CV..." />
+      ) : load.state === 'missing' ? (
         <div role="alert" className="max-w-md rounded-xl bg-white p-8 text-center shadow-md">
           <h1 className="text-xl font-bold text-slate-900">{VIEWER_TEXTS.cvNotFoundTitle}</h1>
           <p className="mt-2 text-slate-600">{VIEWER_TEXTS.cvNotFound}</p>
         </div>
-      </main>
-    );
-  }
-  if (load.state === 'locked') {
-    return (
-      <PinForm
-        cvId={cvId}
-        shareId={shareId}
-        fullName={load.summary?.fullName ?? null}
-        loaded={load.summary !== null}
-        onUnlocked={unlock}
-      />
-    );
-  }
-  return <UnlockedView cvId={cvId} cv={load.cv} />;
+      ) : (
+        <PinForm
+          cvId={cvId}
+          shareId={shareId}
+          fullName={load.summary?.fullName ?? null}
+          loaded={load.summary !== null}
+          onUnlocked={unlock}
+        />
+      )}
+    </ViewerShell>
+  );
 }
 
 function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
@@ -132,12 +141,12 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
 
   return (
     <div className="min-h-screen bg-slate-100 print:bg-white">
-      <header className="border-b border-slate-200 bg-white print:hidden">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6">
-          {/* The template's own heading is the page's h1: the candidate's name. */}
-          <p className="mr-auto text-lg font-semibold text-slate-900">
-            {name ? `CV of ${name}` : 'Shared CV'}
-          </p>
+      <ViewerHeader>
+        {/* The template's own heading is the page's h1: the candidate's name. */}
+        <p className="mr-auto text-lg font-semibold text-slate-900">
+          {name ? `CV of ${name}` : 'Shared CV'}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
           {video && (
             <Button size="sm" variant="secondary" onClick={() => setVideoOpen(true)}>
               First Impression
@@ -158,7 +167,7 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
             </p>
           </div>
         </div>
-      </header>
+      </ViewerHeader>
       <main className="mx-auto max-w-5xl px-2 pt-16 pb-6 sm:px-6 print:p-0">
         <CvLayout layout={printing === 'ink' ? INK_FRIENDLY_ID : cv.cv.template} data={cv.data} />
       </main>
