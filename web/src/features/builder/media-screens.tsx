@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Card } from '../../components/ui/card.tsx';
+import { lazyWithRetry } from '../../lib/lazy-retry.ts';
 import { SectionLoading } from '../sections/editor-parts.tsx';
 import type { MediaTab } from '../sections/catalog.ts';
 
@@ -23,7 +24,7 @@ const PATHS: Record<MediaTab, string> = {
 
 const lazyScreen = (tab: MediaTab) => {
   const load = FILES[PATHS[tab]];
-  return load ? lazy(load) : null;
+  return load ? lazyWithRetry(load) : null;
 };
 
 const SCREENS: Record<MediaTab, ComponentType | null> = {

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CV_TEMPLATES, resolveTemplateId, type TemplateId } from '@vitae/core/cv';
+import type { ComponentType } from 'react';
+import { CV_TEMPLATES, resolveTemplateId, type TemplateId } from '@vitae/core/templates';
+import { lazyWithRetry } from '../../lib/lazy-retry.ts';
 import type { TemplateProps } from './template-props.ts';
 
 type TemplateModule = Promise<{ default: ComponentType<TemplateProps> }>;
@@ -40,16 +41,14 @@ export function getTemplate(id: string | null | undefined): TemplateEntry {
   return TEMPLATES.find((t) => t.id === resolved)!;
 }
 
-const lazyCache = new Map<string, LazyExoticComponent<ComponentType<TemplateProps>>>();
+const lazyCache = new Map<string, ComponentType<TemplateProps>>();
 
 /** A React.lazy component for a template id or "ink-friendly", created once per id. */
-export function lazyLayout(
-  id: string | null | undefined,
-): LazyExoticComponent<ComponentType<TemplateProps>> {
+export function lazyLayout(id: string | null | undefined): ComponentType<TemplateProps> {
   const key = id === INK_FRIENDLY_ID ? INK_FRIENDLY_ID : getTemplate(id).id;
   let component = lazyCache.get(key);
   if (!component) {
-    component = lazy(key === INK_FRIENDLY_ID ? loadInkFriendly : getTemplate(key).load);
+    component = lazyWithRetry(key === INK_FRIENDLY_ID ? loadInkFriendly : getTemplate(key).load);
     lazyCache.set(key, component);
   }
   return component;
