@@ -2,7 +2,13 @@ import { useSyncExternalStore } from 'react';
 import type { User } from '@vitae/core';
 import { AUTH_TOKEN_MARKER, SESSION_REFRESH_MS } from '@vitae/core/constants';
 import { api } from './api.ts';
-import { clearIntent, getHRIntent, intentPayload, setHRIntent } from './hr-intent.ts';
+import {
+  clearIntent,
+  getHRIntent,
+  intentPayload,
+  rememberHrSignup,
+  setHRIntent,
+} from './hr-intent.ts';
 
 export interface AffiliateInfo {
   code: string;
@@ -178,6 +184,7 @@ export const auth = {
         { ...rest, ...(affiliatceIntroCode ? { affiliatceIntroCode } : {}), ...intentPayload() },
         { sessionCheck: false },
       );
+      rememberHrSignup(getHRIntent());
       clearIntent();
       setState({
         apiMessage: res.message,

@@ -50,3 +50,26 @@ export function clearIntent(): void {
   setHRIntent(false);
   setCvToSave(null);
 }
+
+const HR_SIGNUP_KEY = 'vitae-hr-signup';
+
+/**
+ * Whether this browser's latest sign-up was an HR one. Kept in localStorage (the verification
+ * link usually opens in a new tab) so the email-verified page can word its welcome for HR.
+ */
+export function rememberHrSignup(hr: boolean): void {
+  try {
+    if (hr) window.localStorage.setItem(HR_SIGNUP_KEY, 'true');
+    else window.localStorage.removeItem(HR_SIGNUP_KEY);
+  } catch {
+    // Storage blocked: the page then shows the job seeker's text.
+  }
+}
+
+export function wasHrSignup(): boolean {
+  try {
+    return window.localStorage.getItem(HR_SIGNUP_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}

@@ -35,9 +35,14 @@ export async function resetPassword(input: {
   return res.message;
 }
 
-export async function verifyEmail(id: string): Promise<string> {
-  const res = await api.post<MessageResponse>('/auth/user/verify-email', { id }, formCall);
-  return res.message;
+/** `isHR` when the server says whose account it was (it may not); else undefined. */
+export async function verifyEmail(id: string): Promise<{ message: string; isHR?: boolean }> {
+  const res = await api.post<MessageResponse & { isHR?: boolean }>(
+    '/auth/user/verify-email',
+    { id },
+    formCall,
+  );
+  return { message: res.message, ...(typeof res.isHR === 'boolean' ? { isHR: res.isHR } : {}) };
 }
 
 /** Only local paths are followed after sign-in (no open redirect). */

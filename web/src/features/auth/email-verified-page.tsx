@@ -1,14 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { AUTH_MESSAGES } from '@vitae/core/auth';
+import { AUTH_MESSAGES } from '@vitae/core/auth-messages';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { wasHrSignup } from '../../lib/hr-intent.ts';
 import { verifyEmail } from './api.ts';
 import { authLink } from './auth-layout.tsx';
 
-type Result = { ok: true } | { ok: false; detail: string };
+const VERIFIED_JOB_SEEKER =
+  'Your email address is confirmed. You can now sign in and start building your CV.';
+const VERIFIED_HR =
+  'Your email address is confirmed. You can now sign in and start finding candidates on your HR dashboard.';
+
+type Result = { ok: true; hr: boolean } | { ok: false; detail: string };
 
 // The token is single-use: share one request between StrictMode's double effects.
 const pending = new Map<string, Promise<Result>>();
@@ -17,7 +23,8 @@ function verifyOnce(id: string): Promise<Result> {
   let p = pending.get(id);
   if (!p) {
     p = verifyEmail(id).then(
-      (): Result => ({ ok: true }),
+      // The server's word on the account when it gives one; else this browser's sign-up.
+      (res): Result => ({ ok: true, hr: res.isHR ?? wasHrSignup() }),
       (e: unknown): Result =>
         e instanceof ApiError && e.status > 0
           ? { ok: false, detail: e.message }
@@ -84,7 +91,7 @@ export default function EmailVerifiedPage() {
                 {AUTH_MESSAGES.verified}
               </h1>
               <p className="mt-2 text-sm text-slate-600">
-                Your email address is confirmed. You can now sign in and start building your CV.
+                {result.hr ? VERIFIED_HR : VERIFIED_JOB_SEEKER}
               </p>
               <ButtonLink to="/login" fullWidth size="lg" className="mt-6">
                 Sign In

@@ -43,14 +43,15 @@ export default function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <AuthLayout title="Check your email" footer={backToSignIn}>
+      // One way back: the button (the spec names no second link on this screen).
+      <AuthLayout title="Check your email">
         <Banner tone="success">{sent}</Banner>
         <p className="mt-4 text-sm text-slate-600">
           The link is valid for 1 hour. If it doesn&apos;t arrive in a few minutes, check your spam
           folder.
         </p>
         <ButtonLink to="/login" fullWidth size="lg" className="mt-6">
-          Return to Sign In
+          Back to Sign In
         </ButtonLink>
       </AuthLayout>
     );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { AUTH_MESSAGES } from '@vitae/core/auth';
+import { AUTH_MESSAGES } from '@vitae/core/auth-messages';
 import { RESET_REDIRECT_MS } from '@vitae/core/constants';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
