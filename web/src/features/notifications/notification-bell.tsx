@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useRealtime } from '../../lib/socket.ts';
 import { useNotifications } from './api.ts';
+import { localizeUtcTimes } from './local-times.ts';
 import { timeLabel } from './time-label.ts';
 
 const MINUTE = 60_000;
@@ -205,7 +206,9 @@ function NotificationItem({
           {item.title}
           {!item.isRead && <span className="sr-only"> (unread)</span>}
         </p>
-        <p className="mt-0.5 text-sm break-words text-slate-700">{item.message}</p>
+        <p className="mt-0.5 text-sm break-words text-slate-700">
+          {localizeUtcTimes(item.message)}
+        </p>
         <p className="mt-1 text-xs text-slate-600">
           <time dateTime={item.createdAt}>{timeLabel(item.createdAt, now)}</time>
         </p>

@@ -8,6 +8,7 @@ import {
   PHOTO_TITLE_MAX,
 } from '@vitae/core/media';
 import { SUCCESS_MESSAGE_MS } from '@vitae/core/constants';
+import { formatDay } from '@vitae/core/dates';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useFileDrop } from '../../components/ui/drop-zone.tsx';
@@ -276,9 +277,7 @@ export function PhotoScreen() {
                   </span>
                 )}
               </div>
-              <p className="text-xs text-slate-600">
-                Last updated: {new Date(p.lastUpdate).toLocaleDateString()}
-              </p>
+              <p className="text-xs text-slate-600">Last updated: {formatDay(p.lastUpdate)}</p>
               {confirmId === p._id ? (
                 <div className="mt-2 flex flex-wrap items-center gap-2">
                   <span className="text-sm">Delete this entry?</span>
