@@ -7,7 +7,13 @@ import type { FirstImpression } from '@vitae/core/media';
 import FirstImpressionScreen from './first-impression-screen.tsx';
 import { Countdown } from './record-video.tsx';
 import { elapsedMessage } from './use-video-upload.ts';
-import { readVideoDuration, recorderOptions } from './video-media.ts';
+import {
+  openDemoWindow,
+  readVideoDuration,
+  recorderOptions,
+  revealDuration,
+  startPlaying,
+} from './video-media.ts';
 import type * as VideoMedia from './video-media.ts';
 
 vi.mock('./video-media.ts', async (original) => ({
@@ -174,6 +180,63 @@ describe('First impression screen', () => {
         /\/media\/demo\/first-impression\.mp4$/,
       ),
     );
+  });
+});
+
+describe('demo playback', () => {
+  it('plays the demo, muted when the browser refuses autoplay with sound', async () => {
+    const video = document.createElement('video');
+    let muted: boolean[] = [];
+    const play = vi.spyOn(video, 'play').mockImplementation(async () => {
+      muted.push(video.muted);
+      if (!video.muted) throw new DOMException('play() needs a gesture', 'NotAllowedError');
+    });
+    await startPlaying(video);
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(muted).toEqual([false, true]);
+
+    const allowed = document.createElement('video');
+    muted = [];
+    vi.spyOn(allowed, 'play').mockResolvedValue(undefined);
+    await startPlaying(allowed);
+    expect(allowed.muted).toBe(false);
+  });
+
+  it('Watch Demo starts the video in its window instead of leaving it at 0:00', async () => {
+    serve(null);
+    const popup = document.implementation.createHTMLDocument('demo');
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => ({ document: popup, close: vi.fn() })),
+    );
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    await openDemoWindow();
+    expect(popup.querySelector('video')).not.toBeNull();
+    expect(play).toHaveBeenCalled();
+  });
+});
+
+describe('recorded preview', () => {
+  it('finds the duration a recorded WebM lacks, then goes back to the start', () => {
+    const video = document.createElement('video');
+    let duration = Infinity;
+    Object.defineProperty(video, 'duration', { get: () => duration });
+    Object.defineProperty(video, 'currentTime', { value: 0, writable: true });
+    revealDuration(video);
+    expect(video.currentTime).toBe(Number.MAX_SAFE_INTEGER);
+    video.dispatchEvent(new Event('durationchange'));
+    expect(video.currentTime).toBe(Number.MAX_SAFE_INTEGER);
+    duration = 4.2;
+    video.dispatchEvent(new Event('durationchange'));
+    expect(video.currentTime).toBe(0);
+  });
+
+  it('leaves a video with a known duration alone', () => {
+    const video = document.createElement('video');
+    Object.defineProperty(video, 'duration', { get: () => 3 });
+    Object.defineProperty(video, 'currentTime', { value: 1, writable: true });
+    revealDuration(video);
+    expect(video.currentTime).toBe(1);
   });
 });
 

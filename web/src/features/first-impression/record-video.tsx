@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/cn.ts';
 import { UploadProgress } from './upload-progress.tsx';
 import { useVideoUpload } from './use-video-upload.ts';
-import { RECORDING_CONSTRAINTS, recorderOptions } from './video-media.ts';
+import { RECORDING_CONSTRAINTS, recorderOptions, revealDuration } from './video-media.ts';
 
 type RecordState = 'off' | 'live' | 'recording' | 'recorded';
 
@@ -147,6 +147,7 @@ export function RecordVideo() {
           src={preview}
           controls
           playsInline
+          onLoadedMetadata={(e) => revealDuration(e.currentTarget)}
           aria-label="Recorded video preview"
           className="mx-auto aspect-[9/16] max-h-[60vh] rounded-lg bg-black"
         />

@@ -66,11 +66,49 @@ export async function openDemoWindow(): Promise<void> {
     video.src = url;
     video.controls = true;
     video.autoplay = true;
+    video.playsInline = true;
     video.style.cssText = 'width:100%;height:100%';
     doc.body.replaceChildren(video);
+    void startPlaying(video);
   } catch (e) {
     win?.close();
     const message = e instanceof Error && e.message ? e.message : VIDEO_MESSAGES.demoOpenFailed;
     window.alert(message);
   }
+}
+
+/**
+ * Starts a video with sound where the browser allows it. A new window has no user gesture of
+ * its own, so autoplay policies refuse sound and leave the video paused at 0:00; it then plays
+ * muted (the controls can unmute). Never rejects.
+ */
+export async function startPlaying(video: HTMLVideoElement): Promise<void> {
+  try {
+    await video.play();
+  } catch {
+    video.muted = true;
+    try {
+      await video.play();
+    } catch {
+      // Even muted play refused: the controls remain.
+    }
+  }
+}
+
+/**
+ * A browser-recorded WebM has no duration (Infinity) until it has been played through, so its
+ * preview cannot be sought. Seeking far past the end makes the browser scan for the real
+ * duration; once it is known, back to the start.
+ */
+export function revealDuration(video: HTMLVideoElement): void {
+  if (Number.isFinite(video.duration)) return;
+  const known = () => {
+    if (!Number.isFinite(video.duration)) return;
+    video.removeEventListener('durationchange', known);
+    video.removeEventListener('timeupdate', known);
+    video.currentTime = 0;
+  };
+  video.addEventListener('durationchange', known);
+  video.addEventListener('timeupdate', known);
+  video.currentTime = Number.MAX_SAFE_INTEGER;
 }
