@@ -1,5 +1,4 @@
 import { SECTIONS } from '@vitae/core/sections/index';
-import { PHONE_INPUT_MAX } from '@vitae/core/sections/contact-info';
 import { Row, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 
@@ -16,8 +15,9 @@ function ContactInfoFields({ form }: FieldsProps) {
           label="Phone number"
           required
           type="tel"
-          maxLength={PHONE_INPUT_MAX}
           autoComplete="tel"
+          // No maxLength: a cut number is silently wrong ("+27 82 555 0142" lost its last
+          // digit at 14). The stored limit is checked on save, with the spec's message.
         />
         <Text
           form={form}
