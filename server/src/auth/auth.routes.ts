@@ -197,7 +197,9 @@ export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
       const userId = await repo.consumeToken(req.body.id, 'verify');
       if (!userId) throw new HttpError(400, AUTH_MESSAGES.verificationInvalid);
       await repo.update(userId, { is_verified: 1 });
-      return { success: true, message: AUTH_MESSAGES.verified };
+      // Only the token's holder (the account's owner) learns it: the page words its welcome.
+      const isHR = Boolean((await repo.findById(userId))?.is_hr);
+      return { success: true, message: AUTH_MESSAGES.verified, isHR };
     },
   );
 }

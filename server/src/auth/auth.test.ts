@@ -125,12 +125,19 @@ describe('POST /auth/user/register', () => {
 });
 
 describe('POST /auth/user/verify-email', () => {
+  it('tells an HR sign-up it was an HR account, so the page can welcome them as a recruiter', async () => {
+    const creds = await register(t, { HRIntent: true });
+    const token = await onlyMailedToken(t, creds.email, 'email-verified');
+    const res = await post(t, '/auth/user/verify-email', { id: token });
+    expect(res.json()).toEqual({ success: true, message: AUTH_MESSAGES.verified, isHR: true });
+  });
+
   it('accepts the emailed token once, and then the user can sign in', async () => {
     const creds = await register(t);
     const token = await onlyMailedToken(t, creds.email, 'email-verified');
     const first = await post(t, '/auth/user/verify-email', { id: token });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ success: true, message: AUTH_MESSAGES.verified });
+    expect(first.json()).toEqual({ success: true, message: AUTH_MESSAGES.verified, isHR: false });
     expect((await userByEmail(creds.email)).is_verified).toBe(1);
 
     const again = await post(t, '/auth/user/verify-email/', { id: token });
