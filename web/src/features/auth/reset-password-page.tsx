@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useForm } from 'react-hook-form';
 import { AUTH_MESSAGES } from '@vitae/core/auth-messages';
 import { RESET_REDIRECT_MS } from '@vitae/core/constants';
 import { Banner } from '../../components/ui/banner.tsx';
@@ -8,6 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { PasswordField } from '../../components/ui/field.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useLightForm } from '../../lib/use-light-form.ts';
 import { resetPassword, validateResetToken } from './api.ts';
 import { AuthLayout, authLink } from './auth-layout.tsx';
 import type { ResetValues } from './form-types.ts';
@@ -27,10 +27,11 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ResetValues>({
+  } = useLightForm<ResetValues>({
     resolver: resetResolver.resolver,
     defaultValues: { password: '', password2: '' },
   });
+  useEffect(() => resetResolver.preload(), []);
   const onSubmit = async (values: ResetValues) => {
     setFailure(null);
     try {
