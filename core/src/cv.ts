@@ -2,7 +2,6 @@
  * CvData: the one shape every CV template receives (spec section 3, "CV data given to
  * templates"), and buildCvData() that maps stored section lists to it.
  */
-import { DEFAULT_TEMPLATE } from './constants.ts';
 import { cvList, id, list, text, bool, type Rec } from './sections/cv-read.ts';
 import {
   SECTIONS,

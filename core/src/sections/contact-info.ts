@@ -9,9 +9,6 @@ import {
 import { cvSingle, text } from './cv-read.ts';
 import { defineSection, percentFilled } from './define.ts';
 
-/** The phone input is capped shorter than the stored limit (spec section 9). */
-export const PHONE_INPUT_MAX = 14;
-
 export const contactInfoLimits = {
   phone: 20,
   email: 100,
