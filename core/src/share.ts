@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CvData, TemplateId } from './cv.ts';
-import { TEMPLATE_IDS } from './cv.ts';
+import type { CvData } from './cv.ts';
+import { TEMPLATE_IDS, type TemplateId } from './templates.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** Sharing a CV by email with a view pin (spec sections 2, 5, 7 and 9). */
@@ -47,7 +47,17 @@ export const SHARE_MESSAGES = {
   tooManyShares: 'You have shared your CV too many times. Please try again later.',
   notUnlocked: 'Please enter the view pin first.',
   viewedTitle: 'Your CV was viewed',
+  revoked: 'This CV is no longer shared.',
+  expired: 'This link has expired. Ask the sender to share the CV again if you still need it.',
+  shareClosed: 'This share was revoked, so it cannot be changed or sent again.',
 } as const;
+
+/** How long a share stays open: chosen in the wizard; null is "never". 30 days by default. */
+export const SHARE_EXPIRY_DAYS = [7, 30, 90] as const;
+export const DEFAULT_SHARE_EXPIRY_DAYS = 30;
+export const shareExpirySchema = z.union([z.literal(7), z.literal(30), z.literal(90), z.null()]);
+export type ShareExpiryDays = z.infer<typeof shareExpirySchema>;
+export const SHARES_PAGE_SIZE = 20;
 
 /**
  * The spec's basic pattern (text, @, text, dot, text, with no spaces), minus the characters
@@ -108,6 +118,8 @@ export const shareCvSchema = z.object({
   assignedPhotoUrl: singleLineText().max(2000).nullable().optional(),
   /** Missing means the template the owner last chose for their CV (template01 by default). */
   CVTemplate: z.enum(TEMPLATE_IDS as [TemplateId, ...TemplateId[]]).optional(),
+  /** Days until the share's link and pin stop working; null never; missing is 30. */
+  expiresInDays: shareExpirySchema.optional(),
 });
 export type ShareCvInput = z.input<typeof shareCvSchema>;
 export type ShareCvPayload = z.output<typeof shareCvSchema>;
@@ -150,10 +162,59 @@ export interface SharedCvSummary {
   exists: true;
   curriculumVitaeID: string;
   fullName: string;
+  /** When the share the link names stops working (null: never); absent for CV-id links. */
+  expiresAt?: string | null;
 }
 
 /** An unlocked CV: the data in the template its sender chose. */
 export interface UnlockedCv {
   cv: { _id: string; template: TemplateId };
   data: CvData;
+  /** When the share the viewer unlocked stops working (null: never; absent for the owner). */
+  expiresAt?: string | null;
 }
+
+/** Where a share stands, for its sender: opened once any view was recorded. */
+export type ShareStatus = 'sent' | 'opened' | 'expired' | 'revoked';
+
+/** One share (one recipient) as its sender's list shows it. */
+export interface ShareSummary extends ShareRecord {
+  recipientEmail: string;
+  /** ISO time, or null for a share that never expires. */
+  expiresAt: string | null;
+  revokedAt: string | null;
+  status: ShareStatus;
+  viewCount: number;
+  lastViewedAt: string | null;
+}
+
+/** `GET /api/share-cv?page=N`: the sender's shares, newest first. */
+export interface SharePage {
+  data: ShareSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type DeviceKind = 'desktop' | 'phone' | 'tablet' | 'other';
+
+/** One recorded view of a share (`GET /api/share-cv/:id/views`). */
+export interface ShareView {
+  _id: string;
+  viewedAt: string;
+  deviceKind: DeviceKind;
+  /** How much of the first-impression video this viewer watched, 0–100. */
+  videoPercent: number;
+}
+
+/** `PATCH /api/share-cv/:id/expiry`. */
+export const changeExpirySchema = z.object({ expiresInDays: shareExpirySchema });
+
+/** `POST /api/share-cv/video-progress`: from the unlocked viewer as the video plays. */
+export const videoProgressSchema = z.object({
+  viewId: z.string().regex(/^[0-9a-f]{24}$/),
+  percent: z.number().finite(),
+});
+
+/** Why a share's link no longer opens (`410 {error, reason}` from by-cv-id and unlock). */
+export type ShareClosedReason = 'revoked' | 'expired';

@@ -234,6 +234,13 @@ export interface CvSharesTable {
   include_photo: number;
   pin_hash: string;
   created_at: string;
+  /** The one recipient of this share (migration 012); older shares: their first recipient. */
+  recipient_email: string;
+  /** ISO time the link and pin stop working; null never. */
+  expires_at: string | null;
+  revoked_at: string | null;
+  /** Bumped by each resend: unlock grants carry it, so older ones stop working. */
+  pin_generation: number;
 }
 
 /** A recipient's view of a shared CV (after unlocking it). */
@@ -247,4 +254,8 @@ export interface CvViewsTable {
   ip_address: string;
   user_agent: string;
   created_at: string;
+  /** 'phone' | 'tablet' | 'desktop' | 'other', from the User-Agent (migration 012). */
+  device_kind: string;
+  /** How much of the first-impression video this viewer watched, 0–100; only grows. */
+  video_percent: number;
 }

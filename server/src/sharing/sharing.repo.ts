@@ -1,9 +1,24 @@
 import type { Selectable } from 'kysely';
-import { resolveTemplateId, type ShareRecord } from '@vitae/core';
+import {
+  resolveTemplateId,
+  SHARES_PAGE_SIZE,
+  type DeviceKind,
+  type ShareClosedReason,
+  type ShareRecord,
+  type ShareStatus,
+  type ShareSummary,
+  type ShareView,
+} from '@vitae/core';
 import type { CvSharesTable, Db } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
 
 export type ShareRow = Selectable<CvSharesTable>;
+/** A share with its view count and last view, as the sender's list reads it. */
+export type ShareWithViews = ShareRow & {
+  view_count: number | string | bigint;
+  last_viewed_at: string | null;
+};
+const VIEWS_LISTED = 100;
 
 export function recipientsOf(row: ShareRow): Array<{ email: string; key: string }> {
   try {
@@ -12,6 +27,20 @@ export function recipientsOf(row: ShareRow): Array<{ email: string; key: string 
   } catch {
     return [];
   }
+}
+
+/** The one recipient of a share; an older share's first one. */
+export const recipientOf = (row: ShareRow): string =>
+  row.recipient_email || (recipientsOf(row)[0]?.email ?? '');
+
+/** Why a share's link no longer opens at `now`, or null while it is open. */
+export function closedReason(
+  row: Pick<ShareRow, 'revoked_at' | 'expires_at'>,
+  now = nowIso(),
+): ShareClosedReason | null {
+  if (row.revoked_at) return 'revoked';
+  if (row.expires_at !== null && row.expires_at <= now) return 'expired';
+  return null;
 }
 
 /** A share as its owner reads it: everything but the pin hash. */
@@ -27,7 +56,33 @@ export const toShareRecord = (row: ShareRow, assignedPhotoUrl: string | null): S
   createdAt: row.created_at,
 });
 
+export function toShareSummary(row: ShareWithViews, assignedPhotoUrl: string | null): ShareSummary {
+  const viewCount = Number(row.view_count);
+  const status: ShareStatus = closedReason(row) ?? (viewCount > 0 ? 'opened' : 'sent');
+  return {
+    ...toShareRecord(row, assignedPhotoUrl),
+    recipientEmail: recipientOf(row),
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    status,
+    viewCount,
+    lastViewedAt: row.last_viewed_at ?? null,
+  };
+}
+
 export function sharingRepo(db: Db) {
+  /** Shares with their views counted in the same query (index cv_views_share_id). */
+  const withViews = () =>
+    db
+      .selectFrom('cv_shares as s')
+      .leftJoin('cv_views as v', 'v.share_id', 's.id')
+      .selectAll('s')
+      .select((eb) => [
+        eb.fn.count<number | string>('v.id').as('view_count'),
+        eb.fn.max('v.created_at').as('last_viewed_at'),
+      ])
+      .groupBy('s.id');
+
   return {
     /** The CV record of `cvId` when `userId` owns it. */
     ownCv: (userId: string, cvId: string) =>
@@ -45,10 +100,9 @@ export function sharingRepo(db: Db) {
         .where('id', '=', cvId)
         .executeTakeFirst(),
 
-    async create(input: Omit<ShareRow, 'created_at'>): Promise<ShareRow> {
-      const row: ShareRow = { ...input, created_at: nowIso() };
-      await db.insertInto('cv_shares').values(row).execute();
-      return row;
+    /** One wizard send: a share per recipient, all or none. */
+    async createMany(rows: ShareRow[]): Promise<void> {
+      await db.insertInto('cv_shares').values(rows).execute();
     },
 
     ownShare: (userId: string, shareId: string) =>
@@ -59,17 +113,84 @@ export function sharingRepo(db: Db) {
         .where('user_id', '=', userId)
         .executeTakeFirst(),
 
-    ownShares: (userId: string) =>
+    /** The newest share of a CV of this user (the original client reads a share by CV id). */
+    newestShareOfCv: (userId: string, cvId: string) =>
       db
         .selectFrom('cv_shares')
         .selectAll()
         .where('user_id', '=', userId)
+        .where('cv_id', '=', cvId)
         .orderBy('created_at', 'desc')
-        .limit(100)
-        .execute(),
+        .executeTakeFirst(),
+
+    /** One page of the user's shares, newest first, and how many they have in all. */
+    async sharePage(userId: string, page: number) {
+      const [rows, count] = await Promise.all([
+        withViews()
+          .where('s.user_id', '=', userId)
+          .orderBy('s.created_at', 'desc')
+          .orderBy('s.id', 'desc')
+          .limit(SHARES_PAGE_SIZE)
+          .offset((page - 1) * SHARES_PAGE_SIZE)
+          .execute(),
+        db
+          .selectFrom('cv_shares')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows: rows as ShareWithViews[], total: Number(count.n) };
+    },
+
+    ownSummary: async (userId: string, shareId: string) =>
+      (await withViews()
+        .where('s.id', '=', shareId)
+        .where('s.user_id', '=', userId)
+        .executeTakeFirst()) as ShareWithViews | undefined,
+
+    /** Revokes an open share; a revoked one keeps its first revocation time. */
+    async revoke(shareId: string): Promise<void> {
+      await db
+        .updateTable('cv_shares')
+        .set({ revoked_at: nowIso() })
+        .where('id', '=', shareId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    /** Sets a share's expiry unless it was revoked; false when it was. */
+    async setExpiry(shareId: string, expiresAt: string | null): Promise<boolean> {
+      const res = await db
+        .updateTable('cv_shares')
+        .set({ expires_at: expiresAt })
+        .where('id', '=', shareId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
+
+    /**
+     * A new pin for a share, bumping its generation, only if it is still open at `generation`
+     * (a revoke or a parallel resend in between wins); true when this one took effect.
+     */
+    async replacePin(shareId: string, generation: number, pinHash: string): Promise<boolean> {
+      const res = await db
+        .updateTable('cv_shares')
+        .set({ pin_hash: pinHash, pin_generation: generation + 1 })
+        .where('id', '=', shareId)
+        .where('pin_generation', '=', generation)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows) > 0;
+    },
 
     sharesOfCv: (cvId: string) =>
-      db.selectFrom('cv_shares').selectAll().where('cv_id', '=', cvId).execute(),
+      db
+        .selectFrom('cv_shares')
+        .selectAll()
+        .where('cv_id', '=', cvId)
+        .orderBy('created_at', 'desc')
+        .execute(),
 
     shareOfCv: (cvId: string, shareId: string) =>
       db
@@ -78,6 +199,9 @@ export function sharingRepo(db: Db) {
         .where('cv_id', '=', cvId)
         .where('id', '=', shareId)
         .executeTakeFirst(),
+
+    shareById: (shareId: string) =>
+      db.selectFrom('cv_shares').selectAll().where('id', '=', shareId).executeTakeFirst(),
 
     /** The name the locked screen shows: personal info's full name, else the account name. */
     async displayName(userId: string): Promise<string> {
@@ -104,6 +228,7 @@ export function sharingRepo(db: Db) {
       recipientName: string;
       ipAddress: string;
       userAgent: string;
+      deviceKind: DeviceKind;
     }): Promise<{ id: string; createdAt: string }> {
       const id = newId();
       const createdAt = nowIso();
@@ -119,9 +244,46 @@ export function sharingRepo(db: Db) {
           ip_address: view.ipAddress,
           user_agent: view.userAgent,
           created_at: createdAt,
+          device_kind: view.deviceKind,
+          video_percent: 0,
         })
         .execute();
       return { id, createdAt };
+    },
+
+    /** A share's views, newest first, at most 100. */
+    async viewsOf(shareId: string): Promise<ShareView[]> {
+      const rows = await db
+        .selectFrom('cv_views')
+        .select(['id', 'created_at', 'device_kind', 'video_percent'])
+        .where('share_id', '=', shareId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(VIEWS_LISTED)
+        .execute();
+      return rows.map((r) => ({
+        _id: r.id,
+        viewedAt: r.created_at,
+        deviceKind: r.device_kind as DeviceKind,
+        videoPercent: r.video_percent,
+      }));
+    },
+
+    viewById: (viewId: string) =>
+      db
+        .selectFrom('cv_views')
+        .select(['id', 'cv_id', 'share_id'])
+        .where('id', '=', viewId)
+        .executeTakeFirst(),
+
+    /** Raises a view's video percentage; never lowers it, even under parallel reports. */
+    async raiseVideoPercent(viewId: string, percent: number): Promise<void> {
+      await db
+        .updateTable('cv_views')
+        .set({ video_percent: percent })
+        .where('id', '=', viewId)
+        .where('video_percent', '<', percent)
+        .execute();
     },
   };
 }

@@ -1,12 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ANONYMOUS_VIEWER_EMAIL,
   ANONYMOUS_VIEWER_NAME,
+  changeExpirySchema,
+  DEFAULT_SHARE_EXPIRY_DAYS,
   NONE_ASSIGNED,
   resolveTemplateId,
   SHARE_MESSAGES,
+  SHARES_PAGE_SIZE,
   shareCvSchema,
   trackViewSchema,
   UNLOCK_FAILURES_PER_CLIENT,
@@ -17,19 +20,31 @@ import {
   idParams,
   singleLineText,
   stripUnsupported,
+  videoProgressSchema,
+  type ShareClosedReason,
   type SharedCvSummary,
+  type ShareExpiryDays,
+  type SharePage,
   type UnlockedCv,
 } from '@vitae/core';
 import type { AppDeps } from '../deps.ts';
-import { newId } from '../db/ids.ts';
+import { isoIn, newId, nowIso } from '../db/ids.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { photosRepo } from '../photos/photos.repo.ts';
 import { hashViewPin, matchViewPin, newViewPin } from './view-pin.ts';
-import { addGrant, grantFor } from './unlock-grant.ts';
-import { recipientsOf, sharingRepo, toShareRecord } from './sharing.repo.ts';
+import { addGrant, grantFor, grantIsCurrent } from './unlock-grant.ts';
+import {
+  closedReason,
+  recipientOf,
+  sharingRepo,
+  toShareRecord,
+  toShareSummary,
+  type ShareRow,
+} from './sharing.repo.ts';
+import { deviceKind } from './device-kind.ts';
 import { shareEmail } from './share-email.ts';
 import { sharedCvData } from './shared-cv-data.ts';
 
@@ -40,6 +55,30 @@ const hexId = z.string().regex(/^[0-9a-f]{24}$/);
 const byCvIdQuery = z.object({ share: singleLineText().max(64).optional() });
 const CV_NOT_FOUND = 'CV not found';
 const SHARE_NOT_FOUND = 'Share not found';
+const DAY = 24 * HOUR;
+/** A resend of an expired share would mail a link that does not open. */
+const SHARE_EXPIRED_RESEND = 'This share has expired. Change its expiry before sending it again.';
+const pageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(1_000_000, 'Page must be a whole number from 1')
+    .optional(),
+});
+
+/** `410 {error, reason}`: the link of a revoked or expired share opens nothing. */
+const sendClosed = (reply: FastifyReply, reason: ShareClosedReason) =>
+  reply.status(410).send({
+    error: reason === 'revoked' ? SHARE_MESSAGES.revoked : SHARE_MESSAGES.expired,
+    reason,
+  });
+
+/** When a share made now with this choice expires (missing: the default 30 days). */
+const expiryFrom = (days: ShareExpiryDays | undefined): string | null => {
+  const d = days === undefined ? DEFAULT_SHARE_EXPIRY_DAYS : days;
+  return d === null ? null : isoIn(d * DAY);
+};
 
 /**
  * The failure counters one unlock attempt counts on, the client's own first. A link naming
@@ -75,67 +114,159 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, limiter, sessionSecret, config } = deps;
   const repo = sharingRepo(db);
   const secureCookies = config.publicUrl.startsWith('https:');
+  const publicUrl = config.publicUrl.replace(/\/$/, '');
+
+  /** Per user: 10 sends an hour, 30 a day (a wizard send to many recipients counts once). */
+  const sendLimits = (userId: string) => [
+    { key: `share:user:${userId}`, limit: 10, windowMs: HOUR },
+    { key: `share:user-day:${userId}`, limit: 30, windowMs: 24 * HOUR },
+  ];
+
+  /** The recipient's email: the link names its share, so the pin is checked against it alone. */
+  const mailShare = (row: ShareRow, pin: string, senderName: string) =>
+    deps.mailer.send(
+      shareEmail({
+        to: recipientOf(row),
+        subject: row.subject,
+        message: row.message,
+        senderName,
+        link: `${publicUrl}/view-shared-cv/${row.cv_id}?share=${row.id}`,
+        pin,
+      }),
+    );
+
+  /**
+   * The share this browser unlocked the CV through, while it stays open: 403 without a
+   * grant or with one from before the share's last resend, `{closed}` once revoked/expired.
+   */
+  const grantedShare = async (
+    req: FastifyRequest,
+    cvId: string,
+  ): Promise<{ share: ShareRow } | { closed: ShareClosedReason }> => {
+    const grant = grantFor(sessionSecret, req, cvId);
+    const share = grant ? await repo.shareOfCv(cvId, grant.s) : undefined;
+    if (!grant || !share) throw new HttpError(403, SHARE_MESSAGES.notUnlocked);
+    const reason = closedReason(share);
+    if (reason) return { closed: reason };
+    if (!grantIsCurrent(grant, share)) throw new HttpError(403, SHARE_MESSAGES.notUnlocked);
+    return { share };
+  };
 
   r.post('/api/share-cv', { schema: { tags, body: shareCvSchema } }, async (req, reply) => {
     const user = requireUser(req);
     const body = req.body;
     const cv = await repo.ownCv(user.id, body.curriculumVitaeID);
     if (!cv) throw new HttpError(404, CV_NOT_FOUND);
-    await enforceLimits(
-      limiter,
-      [
-        { key: `share:user:${user.id}`, limit: 10, windowMs: HOUR },
-        { key: `share:user-day:${user.id}`, limit: 30, windowMs: 24 * HOUR },
-      ],
-      SHARE_MESSAGES.tooManyShares,
-    );
-    const id = newId();
-    const pin = newViewPin();
+    await enforceLimits(limiter, sendLimits(user.id), SHARE_MESSAGES.tooManyShares);
     const photoWanted = body.assignedPhotoUrl !== null && body.assignedPhotoUrl !== NONE_ASSIGNED;
-    const row = await repo.create({
-      id,
-      cv_id: cv.id,
-      user_id: user.id,
-      subject: body.subject,
-      message: body.message,
-      recipients: JSON.stringify(
-        body.recipients.map((rcp, i) => ({ email: rcp.email, key: rcp.key || `recipient-${i}` })),
-      ),
-      recipient_name: null,
-      template: body.CVTemplate ?? resolveTemplateId(cv.template),
-      include_photo: photoWanted ? 1 : 0,
-      pin_hash: hashViewPin(sessionSecret, id, pin),
+    const createdAt = nowIso();
+    const expiresAt = expiryFrom(body.expiresInDays);
+    // One share per recipient, each with its own link and pin, so every view is attributable.
+    const planned = body.recipients.map((rcp, i) => {
+      const id = newId();
+      const pin = newViewPin();
+      const row: ShareRow = {
+        id,
+        cv_id: cv.id,
+        user_id: user.id,
+        subject: body.subject,
+        message: body.message,
+        // Kept (one entry) for readers of the list form, e.g. HR's direct-share check.
+        recipients: JSON.stringify([{ email: rcp.email, key: rcp.key || `recipient-${i}` }]),
+        recipient_email: rcp.email,
+        recipient_name: null,
+        template: body.CVTemplate ?? resolveTemplateId(cv.template),
+        include_photo: photoWanted ? 1 : 0,
+        pin_hash: hashViewPin(sessionSecret, id, pin),
+        pin_generation: 0,
+        expires_at: expiresAt,
+        revoked_at: null,
+        created_at: createdAt,
+      };
+      return { row, pin };
     });
+    await repo.createMany(planned.map((p) => p.row));
     const senderName = await repo.displayName(user.id);
-    // The link names its share: the pin is checked against it alone, on its own counters.
-    const link = `${config.publicUrl.replace(/\/$/, '')}/view-shared-cv/${cv.id}?share=${id}`;
     const sent = await Promise.allSettled(
-      body.recipients.map((rcp) =>
-        deps.mailer.send(
-          shareEmail({
-            to: rcp.email,
-            subject: body.subject,
-            message: body.message,
-            senderName,
-            link,
-            pin,
-          }),
-        ),
-      ),
+      planned.map(({ row, pin }) => mailShare(row, pin, senderName)),
     );
     if (sent.some((s) => s.status === 'rejected')) {
       // The error, never the mail (it holds the pin).
-      req.log.error({ shareId: id }, 'share email failed');
+      req.log.error({ shareIds: planned.map((p) => p.row.id) }, 'share email failed');
       throw new HttpError(502, SHARE_MESSAGES.shareFailed);
     }
     const photo = photoWanted ? await photosRepo(deps).assignedUrl(user.id) : null;
-    return reply.status(201).send({ success: true, data: toShareRecord(row, photo) });
+    const shares = planned.map((p) =>
+      toShareSummary({ ...p.row, view_count: 0, last_viewed_at: null }, photo),
+    );
+    return reply.status(201).send({ success: true, data: shares[0]!, shares });
   });
 
-  r.get('/api/share-cv', { schema: { tags } }, async (req) => {
+  r.get('/api/share-cv', { schema: { tags, querystring: pageQuery } }, async (req) => {
     const user = requireUser(req);
-    const rows = await repo.ownShares(user.id);
-    return { data: rows.map((row) => toShareRecord(row, null)) };
+    const page = req.query.page ?? 1;
+    const { rows, total } = await repo.sharePage(user.id, page);
+    const out: SharePage = {
+      data: rows.map((row) => toShareSummary(row, null)),
+      total,
+      page,
+      pageSize: SHARES_PAGE_SIZE,
+    };
+    return out;
+  });
+
+  /** The caller's own share with its views counted: 404 for anyone else's. */
+  const ownSummary = async (req: FastifyRequest, id: string) => {
+    const user = requireUser(req);
+    const row = hexId.safeParse(id).success ? await repo.ownSummary(user.id, id) : undefined;
+    if (!row) throw new HttpError(404, SHARE_NOT_FOUND);
+    return row;
+  };
+
+  r.post('/api/share-cv/:id/revoke', { schema: { tags, params: idParams } }, async (req) => {
+    const row = await ownSummary(req, req.params.id);
+    await repo.revoke(row.id);
+    return toShareSummary((await repo.ownSummary(row.user_id, row.id))!, null);
+  });
+
+  r.patch(
+    '/api/share-cv/:id/expiry',
+    { schema: { tags, params: idParams, body: changeExpirySchema } },
+    async (req) => {
+      const row = await ownSummary(req, req.params.id);
+      // From now, so an expired share can be reopened; a revoked one stays closed.
+      const changed = await repo.setExpiry(row.id, expiryFrom(req.body.expiresInDays));
+      if (!changed) throw new HttpError(409, SHARE_MESSAGES.shareClosed);
+      return toShareSummary((await repo.ownSummary(row.user_id, row.id))!, null);
+    },
+  );
+
+  r.post('/api/share-cv/:id/resend', { schema: { tags, params: idParams } }, async (req) => {
+    const row = await ownSummary(req, req.params.id);
+    const reason = closedReason(row);
+    if (reason === 'revoked') throw new HttpError(409, SHARE_MESSAGES.shareClosed);
+    if (reason === 'expired') throw new HttpError(409, SHARE_EXPIRED_RESEND);
+    // A resend mails a third party: it counts as a send.
+    await enforceLimits(limiter, sendLimits(row.user_id), SHARE_MESSAGES.tooManyShares);
+    const pin = newViewPin();
+    const hash = hashViewPin(sessionSecret, row.id, pin);
+    if (await repo.replacePin(row.id, row.pin_generation, hash)) {
+      try {
+        await mailShare(row, pin, await repo.displayName(row.user_id));
+      } catch {
+        req.log.error({ shareId: row.id }, 'share email failed');
+        throw new HttpError(502, SHARE_MESSAGES.shareFailed);
+      }
+    }
+    // Else a revoke or a parallel resend (which mailed its own pin) came first.
+    const now = (await repo.ownSummary(row.user_id, row.id))!;
+    if (now.revoked_at) throw new HttpError(409, SHARE_MESSAGES.shareClosed);
+    return toShareSummary(now, null);
+  });
+
+  r.get('/api/share-cv/:id/views', { schema: { tags, params: idParams } }, async (req) => {
+    const row = await ownSummary(req, req.params.id);
+    return { data: await repo.viewsOf(row.id) };
   });
 
   /** The shares a link opens: the one it names, or (a link naming none) every share of the CV. */
@@ -148,16 +279,19 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
   r.get(
     '/api/share-cv/by-cv-id/:id',
     { schema: { tags, params: idParams, querystring: byCvIdQuery } },
-    async (req) => {
+    async (req, reply) => {
       const cvId = req.params.id;
       const cv = hexId.safeParse(cvId).success ? await repo.cvById(cvId) : undefined;
-      if (!cv || (await linkShares(cv.id, req.query.share)).length === 0) {
-        throw new HttpError(404, SHARE_MESSAGES.cvNotFound);
-      }
+      const shares = cv ? await linkShares(cv.id, req.query.share) : [];
+      if (!cv || shares.length === 0) throw new HttpError(404, SHARE_MESSAGES.cvNotFound);
+      const open = shares.filter((sh) => !closedReason(sh));
+      // Newest first: a CV-id link whose shares all closed says why the newest did.
+      if (!open.length) return sendClosed(reply, closedReason(shares[0]!)!);
       const summary: SharedCvSummary = {
         exists: true,
         curriculumVitaeID: cv.id,
         fullName: await repo.displayName(cv.user_id),
+        ...(req.query.share !== undefined ? { expiresAt: open[0]!.expires_at } : {}),
       };
       return summary;
     },
@@ -168,8 +302,7 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
     const id = req.params.id;
     // A share id, or (as the original client may send) the CV id: then its newest share.
     const row = hexId.safeParse(id).success
-      ? ((await repo.ownShare(user.id, id)) ??
-        (await repo.ownShares(user.id)).find((sh) => sh.cv_id === id))
+      ? ((await repo.ownShare(user.id, id)) ?? (await repo.newestShareOfCv(user.id, id)))
       : undefined;
     if (!row) throw new HttpError(404, SHARE_NOT_FOUND);
     const photo = row.include_photo ? await photosRepo(deps).assignedUrl(user.id) : null;
@@ -178,6 +311,10 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   r.post('/api/share-cv/unlock', { schema: { tags, body: unlockSchema } }, async (req, reply) => {
     const { cvId, shareId, pin } = req.body;
+    // A closed link says so before any pin, and counts no failure.
+    const named = shareId ? await repo.shareOfCv(cvId, shareId) : undefined;
+    const namedClosed = named && closedReason(named);
+    if (namedClosed) return sendClosed(reply, namedClosed);
     const { client, total } = unlockLimits(cvId, shareId, req.ip);
     // Every attempt counts before the check, so parallel guesses cannot outrun the limit;
     // a right pin then takes its count back from the link's total and clears the client's
@@ -193,59 +330,87 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw new HttpError(400, SHARE_MESSAGES.pinInvalid, { pin: SHARE_MESSAGES.pinInvalid });
     }
     await Promise.all([limiter.reset(client.key), limiter.refund(total.key)]);
-    addGrant(sessionSecret, req, reply, { cvId, shareId: share.id }, secureCookies);
+    // A CV-id link: the pin named a share that has closed since.
+    const closed = closedReason(share);
+    if (closed) return sendClosed(reply, closed);
+    const grant = { cvId, shareId: share.id, generation: share.pin_generation };
+    addGrant(sessionSecret, req, reply, grant, secureCookies);
     const result: UnlockedCv = {
       cv: { _id: cv.id, template: resolveTemplateId(share.template) },
       data: await sharedCvData(deps, cv.user_id, share.include_photo === 1),
+      expiresAt: share.expires_at,
     };
     return result;
   });
 
-  r.post('/api/share-cv/track-view', { schema: { tags, body: trackViewSchema } }, async (req) => {
-    const cvId = req.body.curriculumVitaeID;
-    const grant = grantFor(sessionSecret, req, cvId);
-    const share = grant ? await repo.shareOfCv(cvId, grant.s) : undefined;
-    if (!share) throw new HttpError(403, SHARE_MESSAGES.notUnlocked);
-    await enforceLimits(limiter, [
-      { key: `share-track:${cvId}:${req.ip}`, limit: 10, windowMs: UNLOCK_LOCKOUT_MS },
-    ]);
-    // Who viewed comes from the share the pin matched, never from what the browser says.
-    const recipientEmail = recipientsOf(share)[0]?.email ?? ANONYMOUS_VIEWER_EMAIL;
-    const recipientName = share.recipient_name?.trim() || ANONYMOUS_VIEWER_NAME;
-    const userAgent = stripUnsupported(
-      (req.headers['user-agent'] ?? req.body.userAgent ?? 'unknown').slice(0, 500),
-    );
-    const view = await repo.recordView({
-      cvId,
-      ownerUserId: share.user_id,
-      shareId: share.id,
-      recipientEmail,
-      recipientName,
-      ipAddress: req.ip,
-      userAgent,
-    });
-    await notifyUser(deps, share.user_id, {
-      type: 'cv-viewed',
-      title: SHARE_MESSAGES.viewedTitle,
-      message: `${recipientName} (${recipientEmail}) viewed your CV on ${whenText(view.createdAt)}.`,
-      recipientEmail,
-      shareCVId: share.id,
-    });
-    deps.events.publish('cv.viewed', {
-      userId: share.user_id,
-      curriculumVitaeID: cvId,
-      recipientEmail,
-      recipientName,
-      viewedAt: view.createdAt,
-    });
-    return { success: true };
-  });
+  r.post(
+    '/api/share-cv/track-view',
+    { schema: { tags, body: trackViewSchema } },
+    async (req, reply) => {
+      const cvId = req.body.curriculumVitaeID;
+      const access = await grantedShare(req, cvId);
+      if ('closed' in access) return sendClosed(reply, access.closed);
+      const { share } = access;
+      await enforceLimits(limiter, [
+        { key: `share-track:${cvId}:${req.ip}`, limit: 10, windowMs: UNLOCK_LOCKOUT_MS },
+      ]);
+      // Who viewed comes from the share the pin matched, never from what the browser says.
+      const recipientEmail = recipientOf(share) || ANONYMOUS_VIEWER_EMAIL;
+      const recipientName = share.recipient_name?.trim() || ANONYMOUS_VIEWER_NAME;
+      const rawAgent = req.headers['user-agent'] ?? req.body.userAgent;
+      const userAgent = stripUnsupported((rawAgent ?? 'unknown').slice(0, 500));
+      const view = await repo.recordView({
+        cvId,
+        ownerUserId: share.user_id,
+        shareId: share.id,
+        recipientEmail,
+        recipientName,
+        ipAddress: req.ip,
+        userAgent,
+        deviceKind: deviceKind(rawAgent),
+      });
+      await notifyUser(deps, share.user_id, {
+        type: 'cv-viewed',
+        title: SHARE_MESSAGES.viewedTitle,
+        message: `${recipientName} (${recipientEmail}) viewed your CV on ${whenText(view.createdAt)}.`,
+        recipientEmail,
+        shareCVId: share.id,
+      });
+      deps.events.publish('cv.viewed', {
+        userId: share.user_id,
+        curriculumVitaeID: cvId,
+        recipientEmail,
+        recipientName,
+        viewedAt: view.createdAt,
+      });
+      return { success: true, viewId: view.id };
+    },
+  );
+
+  r.post(
+    '/api/share-cv/video-progress',
+    { schema: { tags, body: videoProgressSchema } },
+    async (req, reply) => {
+      const { viewId, percent } = req.body;
+      await enforceLimits(limiter, [
+        { key: `share-video:${viewId}:${req.ip}`, limit: 200, windowMs: UNLOCK_LOCKOUT_MS },
+      ]);
+      // Only the browser that unlocked the share this view belongs to may report on it.
+      const view = await repo.viewById(viewId);
+      if (!view?.share_id) throw new HttpError(403, SHARE_MESSAGES.notUnlocked);
+      const access = await grantedShare(req, view.cv_id);
+      if ('closed' in access) return sendClosed(reply, access.closed);
+      if (access.share.id !== view.share_id) throw new HttpError(403, SHARE_MESSAGES.notUnlocked);
+      await repo.raiseVideoPercent(view.id, Math.round(Math.min(100, Math.max(0, percent))));
+      return reply.status(204).send();
+    },
+  );
 
   /** The CV data for its owner, or for a browser that unlocked it (a reload of the viewer). */
   r.post(
     '/api/curriculum-vitae/view',
     { schema: { tags, body: z.object({ id: singleLineText().max(64) }) } },
-    async (req) => {
+    async (req, reply) => {
       const cvId = req.body.id;
       const cv = hexId.safeParse(cvId).success ? await repo.cvById(cvId) : undefined;
       if (!cv) throw new HttpError(404, CV_NOT_FOUND);
@@ -256,12 +421,13 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
         };
         return own;
       }
-      const grant = grantFor(sessionSecret, req, cvId);
-      const share = grant ? await repo.shareOfCv(cvId, grant.s) : undefined;
-      if (!share) throw new HttpError(403, SHARE_MESSAGES.notUnlocked);
+      const access = await grantedShare(req, cvId);
+      if ('closed' in access) return sendClosed(reply, access.closed);
+      const { share } = access;
       const shared: UnlockedCv = {
         cv: { _id: cv.id, template: resolveTemplateId(share.template) },
         data: await sharedCvData(deps, cv.user_id, share.include_photo === 1),
+        expiresAt: share.expires_at,
       };
       return shared;
     },

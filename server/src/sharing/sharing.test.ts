@@ -167,20 +167,22 @@ describe('sharing and unlocking', () => {
     pin = (await pinFor('hr@acme.example')).pin;
   });
 
-  it('mails each recipient once with the absolute link and the same pin', async () => {
+  it('mails each recipient once with their own absolute link and pin', async () => {
     const mails = (await t.outbox()).filter((m) =>
       ['hr@acme.example', 'boss@globex.example'].includes(m.to),
     );
     expect(mails).toHaveLength(2);
-    // The link names its share, so the pin is checked against that share alone.
-    const link = `http://localhost:5000/view-shared-cv/${o.cvId}?share=${shareId}`;
-    for (const m of mails) {
+    // One share per recipient: each link names its own share, checked against it alone.
+    const links = mails.map((m) => /Open it here: (\S+)/.exec(m.text)?.[1]);
+    expect(links[mails.findIndex((m) => m.to === 'hr@acme.example')]).toBe(
+      `http://localhost:5000/view-shared-cv/${o.cvId}?share=${shareId}`,
+    );
+    expect(new Set(links).size).toBe(2);
+    for (const [i, m] of mails.entries()) {
       expect(m.subject).toBe('CV Application - Naledi Dlamini');
       expect(m.text).toContain('Please consider my CV.');
-      expect(m.text).toContain(link);
-      expect(m.text).toContain(`View pin: ${pin}`);
-      expect(m.html).toContain(link);
-      expect(m.html).toContain(pin);
+      expect(m.html).toContain(links[i]);
+      expect(m.html).toContain((await pinFor(m.to)).pin);
     }
   });
 
@@ -194,7 +196,7 @@ describe('sharing and unlocking', () => {
       _id: shareId,
       curriculumVitaeID: o.cvId,
       CVTemplate: 'template05',
-      recipients: [{ email: 'hr@acme.example' }, { email: 'boss@globex.example' }],
+      recipients: [{ email: 'hr@acme.example' }],
     });
     expect(mine.body).not.toContain(pin);
     expect(mine.body).not.toMatch(/pin/i);
@@ -230,6 +232,7 @@ describe('sharing and unlocking', () => {
       exists: true,
       curriculumVitaeID: o.cvId,
       fullName: 'Naledi Dlamini',
+      expiresAt: expect.stringMatching(/^\d{4}-/),
     });
     const other = await owner('Share Elsewhere');
     const foreign = (await shareWith(other, 'foreign@acme.example')).id;
@@ -555,6 +558,11 @@ describe('OpenAPI', () => {
         '/api/share-cv/unlock',
         '/api/share-cv/track-view',
         '/api/curriculum-vitae/view',
+        '/api/share-cv/{id}/revoke',
+        '/api/share-cv/{id}/expiry',
+        '/api/share-cv/{id}/resend',
+        '/api/share-cv/{id}/views',
+        '/api/share-cv/video-progress',
       ]),
     );
   });

@@ -18,6 +18,11 @@ export interface UnlockGrant {
   s: string;
   /** expiry, epoch seconds */
   e: number;
+  /**
+   * The share's pin generation when it was unlocked: a resend bumps the share's, so grants
+   * from before it stop working. Absent in grants issued before shares had one (read as 0).
+   */
+  g?: number;
 }
 
 const mac = (secret: string, body: string) =>
@@ -30,7 +35,8 @@ function isGrant(v: unknown): v is UnlockGrant {
     g !== null &&
     /^[0-9a-f]{24}$/.test(String(g.c)) &&
     /^[0-9a-f]{24}$/.test(String(g.s)) &&
-    Number.isInteger(g.e)
+    Number.isInteger(g.e) &&
+    (g.g === undefined || Number.isInteger(g.g))
   );
 }
 
@@ -52,6 +58,10 @@ export function readGrants(secret: string, req: FastifyRequest): UnlockGrant[] {
   }
 }
 
+/** Whether a grant is still good for its share: not issued before the share's last resend. */
+export const grantIsCurrent = (grant: UnlockGrant, share: { pin_generation: number }) =>
+  (grant.g ?? 0) === share.pin_generation;
+
 export const grantFor = (secret: string, req: FastifyRequest, cvId: string) =>
   readGrants(secret, req).find((g) => g.c === cvId) ?? null;
 
@@ -60,13 +70,13 @@ export function addGrant(
   secret: string,
   req: FastifyRequest,
   reply: FastifyReply,
-  grant: { cvId: string; shareId: string },
+  grant: { cvId: string; shareId: string; generation: number },
   secure: boolean,
 ): void {
   const e = Math.floor((Date.now() + UNLOCK_GRANT_MS) / 1000);
   const grants = [
     ...readGrants(secret, req).filter((g) => g.c !== grant.cvId),
-    { c: grant.cvId, s: grant.shareId, e },
+    { c: grant.cvId, s: grant.shareId, e, g: grant.generation },
   ].slice(-MAX_GRANTS);
   const body = Buffer.from(JSON.stringify(grants)).toString('base64url');
   void reply.setCookie(UNLOCK_COOKIE, `${body}.${mac(secret, body)}`, {

@@ -10,6 +10,7 @@ import * as m008 from './008-hr-search.ts';
 import * as m009 from './009-integrity.ts';
 import * as m010 from './010-hr-view-dedupe.ts';
 import * as m011 from './011-employment-location.ts';
+import * as m012 from './012-share-control.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009-integrity': m009,
   '010-hr-view-dedupe': m010,
   '011-employment-location': m011,
+  '012-share-control': m012,
 };
 
 export const migrationProvider: MigrationProvider = {
