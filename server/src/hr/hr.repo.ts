@@ -76,6 +76,9 @@ export function hrRepo(db: Db) {
         'in',
         unlisted.map((r) => r.cv_id),
       )
+      // A revoked or expired share no longer gives access (issue 14).
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso())]))
       .execute();
     const isMe = (e: unknown) => typeof e === 'string' && e.trim().toLowerCase() === email;
     for (const share of shares) {

@@ -74,6 +74,7 @@ async function shareWith(owner: Who, emails: string[], photo = false) {
     CVTemplate: 'template02',
   });
   expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json() as { shares: Array<{ _id: string }> };
 }
 
 const browse = async (who: Who, query = '') => {
@@ -393,12 +394,27 @@ describe('the HR flow', () => {
       curriculumVitae: null,
     });
     // Recipients match the HR user's email in any letter case.
-    await shareWith(seeker, [hr.email.toUpperCase()]);
+    const direct = (await shareWith(seeker, [hr.email.toUpperCase()])).shares[0]!._id;
     const list = (await call(hr, 'GET', '/hr/saved-cv/saved-cvs')).json().data as SavedCv[];
     expect(list[0]).toMatchObject({ listed: false, available: true });
     const detail = (await call(hr, 'GET', `/hr/saved-cv/${saved._id}`)).json() as SavedCvDetail;
     expect(detail).toMatchObject({ listed: false, available: true });
     expect(detail.curriculumVitae?.contactInfo?.phone).toBe(CONTACT.phone);
+    // An expired direct share no longer counts; extended, it does again; revoked, never.
+    await call(seeker, 'PATCH', `/api/share-cv/${direct}/expiry`, { expiresInDays: 7 });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 8 * 24 * 60 * 60 * 1000 });
+    try {
+      const closed = (await call(hr, 'GET', `/hr/saved-cv/${saved._id}`)).json();
+      expect(closed).toMatchObject({ available: false, curriculumVitae: null });
+      await call(seeker, 'PATCH', `/api/share-cv/${direct}/expiry`, { expiresInDays: 30 });
+      expect((await call(hr, 'GET', `/hr/saved-cv/${saved._id}`)).json().available).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    await call(seeker, 'POST', `/api/share-cv/${direct}/revoke`);
+    const revoked = await call(hr, 'GET', `/hr/saved-cv/${saved._id}`);
+    expect(revoked.json()).toMatchObject({ available: false, curriculumVitae: null });
+    expect(revoked.body).not.toContain(CONTACT.phone);
     await call(seeker, 'POST', '/api/public-cv/toggle');
   });
 });
