@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ShareCvInput, ShareRecord } from '@vitae/core/share';
+import type { ShareCvInput, ShareSummary } from '@vitae/core/share';
 import type { TemplateId } from '@vitae/core/cv';
 import { api } from '../../lib/api.ts';
 
@@ -34,6 +34,9 @@ export function useShareContext() {
 export function useShareCv() {
   return useMutation({
     mutationFn: (payload: ShareCvInput) =>
-      api.post<{ success: true; data: ShareRecord }>('/api/share-cv', payload),
+      api.post<{ success: true; data: ShareSummary; shares: ShareSummary[] }>(
+        '/api/share-cv',
+        payload,
+      ),
   });
 }

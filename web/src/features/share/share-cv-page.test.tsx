@@ -118,10 +118,35 @@ describe('Share CV wizard', () => {
         ],
         assignedPhotoUrl: '/media/file/p.jpg',
         CVTemplate: 'template03',
+        expiresInDays: 30,
       }),
     ]);
+    expect(screen.getByRole('link', { name: 'See my shares' })).toHaveAttribute(
+      'href',
+      '/app/my-shares',
+    );
     expect(await screen.findByText('Dashboard page', {}, { timeout: 4000 })).toBeInTheDocument();
   }, 20_000);
+
+  it.each([
+    ['7 days', 7],
+    ['90 days', 90],
+    ['Never', null],
+  ] as const)('sends the chosen expiry (%s) as expiresInDays', async (label, days) => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByLabelText('Subject');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('radio', { name: '30 days' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: label }));
+    await user.type(screen.getByLabelText('Recipient email'), 'hr@acme.example');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getByText(days === null ? 'Never' : `In ${days} days`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send CV' }));
+    await screen.findByText('Your CV has been sent! Good luck with your applications!');
+    expect(posts).toEqual([expect.objectContaining({ expiresInDays: days })]);
+  });
 
   it('shows Failed to share CV when sending fails', async () => {
     shareStatus = 500;

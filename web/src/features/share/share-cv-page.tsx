@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
+  DEFAULT_SHARE_EXPIRY_DAYS,
   defaultShareMessage,
   defaultShareSubject,
   isShareEmail,
   SHARE_MESSAGE_MAX,
+  SHARE_EXPIRY_DAYS,
   SHARE_MESSAGES,
   SHARE_RECIPIENTS_MAX,
   SHARE_SUBJECT_MAX,
   SHARE_SUCCESS_REDIRECT_MS,
+  type ShareExpiryDays,
 } from '@vitae/core/share';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -37,6 +40,7 @@ export default function ShareCvPage() {
   const [message, setMessage] = useState(() => defaultShareMessage(fullName));
   const [recipients, setRecipients] = useState<Recipient[]>([]);
   const [email, setEmail] = useState('');
+  const [expiresInDays, setExpiresInDays] = useState<ShareExpiryDays>(DEFAULT_SHARE_EXPIRY_DAYS);
   const [errors, setErrors] = useState<Errors>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -48,6 +52,7 @@ export default function ShareCvPage() {
       setSubject(defaultShareSubject(fullName));
       setMessage(defaultShareMessage(fullName));
       setRecipients([]);
+      setExpiresInDays(DEFAULT_SHARE_EXPIRY_DAYS);
       setStep(1);
       void navigate('/app/dashboard');
     }, SHARE_SUCCESS_REDIRECT_MS);
@@ -151,6 +156,7 @@ export default function ShareCvPage() {
         recipients: list,
         assignedPhotoUrl: context.data.photoUrl,
         CVTemplate: context.data.template,
+        expiresInDays,
       },
       {
         onSuccess: () => setStep('sent'),
@@ -210,6 +216,12 @@ export default function ShareCvPage() {
               {SHARE_MESSAGES.sent}
             </h2>
             <p className="mt-2 text-sm text-slate-600">Taking you to your dashboard...</p>
+            <Link
+              to="/app/my-shares"
+              className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline"
+            >
+              See my shares
+            </Link>
           </div>
         ) : step === 'preview' ? (
           <section aria-labelledby="share-preview">
@@ -243,6 +255,8 @@ export default function ShareCvPage() {
                 <li key={r.key}>{r.email}</li>
               ))}
             </ul>
+            <h3 className="mt-5 text-sm font-medium text-slate-600">Link expires</h3>
+            <p className="mt-1 text-sm text-slate-900">{expiryLabel(expiresInDays)}</p>
             <div className="mt-6 flex justify-between gap-2">
               <Button variant="secondary" onClick={() => setStep(3)}>
                 Edit
@@ -298,6 +312,7 @@ export default function ShareCvPage() {
                 onRemove={(key) => setRecipients((list) => list.filter((r) => r.key !== key))}
               />
             )}
+            {step === 3 && <ExpiryChoice value={expiresInDays} onChange={setExpiresInDays} />}
             <div className="mt-6 flex justify-between gap-2">
               {step > 1 ? (
                 <Button variant="secondary" onClick={() => setStep(step === 3 ? 2 : 1)}>
@@ -312,6 +327,38 @@ export default function ShareCvPage() {
         )}
       </Card>
     </div>
+  );
+}
+
+const EXPIRY_OPTIONS: ShareExpiryDays[] = [...SHARE_EXPIRY_DAYS, null];
+const expiryLabel = (days: ShareExpiryDays) => (days === null ? 'Never' : `In ${days} days`);
+
+/** How long the link and pin work: 7, 30 (default) or 90 days, or never. */
+function ExpiryChoice(props: {
+  value: ShareExpiryDays;
+  onChange: (days: ShareExpiryDays) => void;
+}) {
+  return (
+    <fieldset className="mt-5">
+      <legend className="text-sm font-medium text-slate-700">Link expires</legend>
+      <div className="mt-2 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        {EXPIRY_OPTIONS.map((days) => (
+          <label
+            key={String(days)}
+            className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          >
+            <input
+              type="radio"
+              name="share-expiry"
+              checked={props.value === days}
+              onChange={() => props.onChange(days)}
+              className="accent-brand-600"
+            />
+            {days === null ? 'Never' : `${days} days`}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
