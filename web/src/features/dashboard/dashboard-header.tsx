@@ -46,6 +46,9 @@ export function DashboardHeader({ onSwitchToHr }: { onSwitchToHr: () => void }) 
             View CV
           </ButtonLink>
           <ButtonLink to="/app/share-cv">Share CV</ButtonLink>
+          <ButtonLink to="/app/my-shares" variant="secondary">
+            My shares
+          </ButtonLink>
           <SwitchButton label="HR Dashboard" checked={false} onChange={onHrSwitch} />
         </nav>
       </div>
