@@ -1,5 +1,5 @@
 import type { CvData, TemplateId } from '@vitae/core/cv';
-import { api } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 
 export interface SharedCvSummary {
   exists: true;
@@ -10,6 +10,18 @@ export interface SharedCvSummary {
 export interface UnlockedCv {
   cv: { _id: string; template: TemplateId };
   data: CvData;
+  /** When the unlocked share stops working (null: never; absent for the owner). */
+  expiresAt?: string | null;
+}
+
+/** Why a share's link no longer opens: its sender revoked it, or it expired. */
+export type ShareClosedReason = 'revoked' | 'expired';
+
+/** The reason of a `410 {error, reason}` answer, or null for any other failure. */
+export function closedReason(err: unknown): ShareClosedReason | null {
+  if (!(err instanceof ApiError) || err.status !== 410) return null;
+  const reason = (err.body as { reason?: unknown } | null)?.reason;
+  return reason === 'revoked' || reason === 'expired' ? reason : null;
 }
 
 // A visitor has no session: a 401/403 here is an answer, never a reason to sign out.
@@ -37,7 +49,7 @@ export const unlockSharedCv = (cvId: string, shareId: string | null, pin: string
 
 /** Who viewed is decided by the server from the unlocked share; these are hints only. */
 export const trackView = (cvId: string) =>
-  api.post<{ success: true }>(
+  api.post<{ success: true; viewId?: string }>(
     '/api/share-cv/track-view',
     {
       curriculumVitaeID: cvId,
@@ -45,3 +57,7 @@ export const trackView = (cvId: string) =>
     },
     quiet,
   );
+
+/** How much of the first-impression video this view watched; the server keeps the highest. */
+export const reportVideoProgress = (viewId: string, percent: number) =>
+  api.post<null>('/api/share-cv/video-progress', { viewId, percent }, quiet);

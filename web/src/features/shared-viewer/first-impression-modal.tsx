@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { playedPercent, type ProgressReporter } from './video-progress.ts';
 
 /** The candidate's video: autoplays with a spinner until it can play; closing pauses and rewinds. */
 export function FirstImpressionModal(props: {
@@ -9,6 +10,8 @@ export function FirstImpressionModal(props: {
   onClose: () => void;
   name: string;
   videoUrl: string;
+  /** Told how far the video got as it plays (the viewer reports it to the sender). */
+  progress?: ProgressReporter;
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const [loading, setLoading] = useState(true);
@@ -21,9 +24,19 @@ export function FirstImpressionModal(props: {
     }
   }, [props.open]);
 
+  const track = (e: { currentTarget: HTMLVideoElement }) =>
+    props.progress?.update(playedPercent(e.currentTarget));
+  const settle = (e: { currentTarget: HTMLVideoElement }) => {
+    track(e);
+    props.progress?.flush();
+  };
+
   const close = () => {
     const v = video.current;
     if (v) {
+      // Before the rewind: the position reached counts, not the 0 the rewind leaves.
+      props.progress?.update(playedPercent(v));
+      props.progress?.flush();
       v.pause();
       v.currentTime = 0;
     }
@@ -62,6 +75,9 @@ export function FirstImpressionModal(props: {
             className="max-h-[70vh] w-full"
             onCanPlay={() => setLoading(false)}
             onError={() => setFailed(true)}
+            onTimeUpdate={track}
+            onPause={settle}
+            onEnded={settle}
           />
         </div>
       )}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { unlockSharedCv, type UnlockedCv } from './api.ts';
+import { closedReason, unlockSharedCv, type ShareClosedReason, type UnlockedCv } from './api.ts';
 import { VIEW_PIN_CHECK_DELAY_MS, VIEW_PIN_LENGTH, VIEWER_TEXTS } from './texts.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -15,6 +15,8 @@ export function PinForm(props: {
   fullName: string | null;
   loaded: boolean;
   onUnlocked: (cv: UnlockedCv) => void;
+  /** The share was revoked or expired meanwhile: the page says so instead of the form. */
+  onClosed: (reason: ShareClosedReason) => void;
 }) {
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -39,6 +41,8 @@ export function PinForm(props: {
     setValidating(false);
     if (result.status === 'fulfilled') return props.onUnlocked(result.value);
     const err = result.reason as unknown;
+    const closed = closedReason(err);
+    if (closed) return props.onClosed(closed);
     // A lockout (429) has its own message; anything else reads as a wrong pin.
     setError(err instanceof ApiError && err.status === 429 ? err.message : VIEWER_TEXTS.pinInvalid);
   };

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,13 +30,33 @@ const DATA = buildCvData({
 
 const SHARE_ID = 'a1'.repeat(12);
 
+const VIEW_ID = 'f0'.repeat(12);
+
 let calls: string[];
 let unlockBodies: unknown[];
+let progressBodies: unknown[];
+type Reason = 'revoked' | 'expired';
 function serve(
-  opts: { exists?: boolean; remembered?: boolean; pin?: string; lockedOut?: boolean } = {},
+  opts: {
+    exists?: boolean;
+    remembered?: boolean;
+    pin?: string;
+    lockedOut?: boolean;
+    /** Which call answers 410 with this reason. */
+    closed?: { at: 'summary' | 'view' | 'unlock'; reason: Reason };
+    expiresAt?: string | null;
+  } = {},
 ) {
   calls = [];
   unlockBodies = [];
+  progressBodies = [];
+  const gone = (at: 'summary' | 'view' | 'unlock') =>
+    opts.closed?.at === at
+      ? new Response(
+          JSON.stringify({ error: SHARE_MESSAGES[opts.closed.reason], reason: opts.closed.reason }),
+          { status: 410, headers: { 'content-type': 'application/json' } },
+        )
+      : null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
@@ -47,23 +67,37 @@ function serve(
           status,
           headers: { 'content-type': 'application/json' },
         });
-      const unlocked = { cv: { _id: CV_ID, template: 'template02' }, data: DATA };
+      const unlocked = {
+        cv: { _id: CV_ID, template: 'template02' },
+        data: DATA,
+        ...(opts.expiresAt !== undefined ? { expiresAt: opts.expiresAt } : {}),
+      };
       if (url.startsWith('/api/share-cv/by-cv-id/')) {
+        const closed = gone('summary');
+        if (closed) return closed;
         return opts.exists === false
           ? json({ error: 'The shared CV could not be found or may have been removed.' }, 404)
           : json({ exists: true, curriculumVitaeID: CV_ID, fullName: 'Zanele Mthembu' });
       }
       if (url === '/api/curriculum-vitae/view') {
+        const closed = gone('view');
+        if (closed) return closed;
         return opts.remembered
           ? json(unlocked)
           : json({ error: 'Please enter the view pin first.' }, 403);
       }
       if (url === '/api/share-cv/unlock') {
         if (opts.lockedOut) return json({ error: SHARE_MESSAGES.lockedOut }, 429);
+        const closed = gone('unlock');
+        if (closed) return closed;
         const { pin } = JSON.parse(String(init.body)) as { pin: string };
         return pin === opts.pin ? json(unlocked) : json({ error: VIEWER_TEXTS.pinInvalid }, 400);
       }
-      if (url === '/api/share-cv/track-view') return json({ success: true });
+      if (url === '/api/share-cv/track-view') return json({ success: true, viewId: VIEW_ID });
+      if (url === '/api/share-cv/video-progress') {
+        progressBodies.push(JSON.parse(String(init.body)));
+        return new Response(null, { status: 204 });
+      }
       return json({ error: 'unexpected' }, 404);
     }),
   );
@@ -94,6 +128,8 @@ describe('Shared CV viewer', () => {
     expect(VIEWER_TEXTS.pinRequired).toBe(SHARE_MESSAGES.pinRequired);
     expect(VIEWER_TEXTS.notLoaded).toBe(SHARE_MESSAGES.notLoaded);
     expect(VIEWER_TEXTS.pinInvalid).toBe(SHARE_MESSAGES.pinInvalid);
+    expect(VIEWER_TEXTS.revoked).toBe(SHARE_MESSAGES.revoked);
+    expect(VIEWER_TEXTS.expired).toBe(SHARE_MESSAGES.expired);
     expect(LOCAL_DELAY).toBe(VIEW_PIN_CHECK_DELAY_MS);
     expect(LOCAL_LEN).toBe(VIEW_PIN_LENGTH);
     expect(LOCAL_GRANT_MS).toBe(UNLOCK_GRANT_MS);
@@ -240,5 +276,96 @@ describe('Shared CV viewer', () => {
       await screen.findByRole('heading', { level: 1, name: 'Zanele Mthembu' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Enter View Pin' })).toBeNull();
+  });
+
+  it.each([
+    ['revoked', 'summary'],
+    ['expired', 'summary'],
+    ['revoked', 'view'],
+    ['expired', 'unlock'],
+  ] as const)('shows only a plain page for a %s share (heard from %s)', async (reason, at) => {
+    if (at === 'view') {
+      window.localStorage.setItem(`vitae-unlocked-${CV_ID}`, String(Date.now() + 60_000));
+    }
+    serve({ closed: { at, reason }, pin: '123456' });
+    const user = userEvent.setup();
+    renderPage(`/view-shared-cv/${CV_ID}?share=${SHARE_ID}`);
+    if (at === 'unlock') await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: SHARE_MESSAGES[reason] }),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('View pin')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(window.localStorage.getItem(`vitae-unlocked-${CV_ID}`)).toBeNull();
+  });
+
+  it('shows when the share stops working, and nothing for a share that never expires', async () => {
+    const savedTz = process.env.TZ;
+    process.env.TZ = 'Africa/Johannesburg';
+    try {
+      serve({ pin: '123456', expiresAt: '2026-12-23T23:30:00.000Z' });
+      const user = userEvent.setup();
+      const { unmount } = renderPage();
+      await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
+      // 23:30 UTC is already the 24th in Johannesburg.
+      expect(await screen.findByText('This link works until 24 Dec 2026')).toBeInTheDocument();
+      unmount();
+      window.localStorage.clear();
+
+      serve({ pin: '123456', expiresAt: null });
+      renderPage();
+      await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
+      await screen.findByRole('heading', { level: 1, name: 'Zanele Mthembu' });
+      expect(screen.queryByText(/This link works until/)).toBeNull();
+    } finally {
+      process.env.TZ = savedTz;
+      if (savedTz === undefined) delete process.env.TZ;
+    }
+  });
+
+  it('reports the highest video percent reached, at most every 5 s and on pause', async () => {
+    let clock = 1_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    serve({ pin: '123456' });
+    const user = userEvent.setup();
+    renderPage(`/view-shared-cv/${CV_ID}?share=${SHARE_ID}`);
+    await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'First Impression' }));
+    const video = screen
+      .getByRole('dialog', { name: 'First Impression Video of Zanele Mthembu' })
+      .querySelector('video')!;
+    Object.defineProperty(video, 'duration', { configurable: true, value: 200 });
+    const at = (seconds: number) =>
+      Object.defineProperty(video, 'currentTime', { configurable: true, value: seconds });
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    at(20);
+    fireEvent.timeUpdate(video); // 10 %: the first report goes at once
+    at(40);
+    clock += 1_000;
+    fireEvent.timeUpdate(video); // 20 %, 1 s later: held back
+    await settled();
+    expect(progressBodies).toEqual([{ viewId: VIEW_ID, percent: 10 }]);
+
+    at(50);
+    fireEvent.pause(video); // 25 %: a pause reports at once
+    clock += 1_000;
+    at(10);
+    fireEvent.timeUpdate(video); // seeked back: never a lower value
+    clock += 5_000;
+    fireEvent.timeUpdate(video);
+    at(121);
+    clock += 5_000;
+    fireEvent.timeUpdate(video); // 60.5 % rounds to 61, 5 s after the last report
+    at(200);
+    fireEvent.ended(video);
+    fireEvent.pause(video); // nothing new after the end
+    await settled();
+    expect(progressBodies).toEqual([
+      { viewId: VIEW_ID, percent: 10 },
+      { viewId: VIEW_ID, percent: 25 },
+      { viewId: VIEW_ID, percent: 61 },
+      { viewId: VIEW_ID, percent: 100 },
+    ]);
   });
 });

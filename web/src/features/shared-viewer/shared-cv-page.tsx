@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -8,30 +8,38 @@ import { setCvToSave } from '../../lib/hr-intent.ts';
 import { CvLayout } from '../templates/cv-layout.tsx';
 import { INK_FRIENDLY_ID } from '../templates/registry.ts';
 import {
+  closedReason,
   fetchSharedSummary,
   fetchUnlockedCv,
+  reportVideoProgress,
   trackView,
+  type ShareClosedReason,
   type SharedCvSummary,
   type UnlockedCv,
 } from './api.ts';
 import { CertificatesModal } from './certificates-modal.tsx';
 import { FirstImpressionModal } from './first-impression-modal.tsx';
 import { PinForm } from './pin-form.tsx';
-import { PRINT_DELAY_MS, VIEWER_TEXTS } from './texts.ts';
+import { PRINT_DELAY_MS, shortDate, VIEWER_TEXTS } from './texts.ts';
 import { forgetUnlock, mayBeUnlocked, rememberUnlock } from './unlock-memory.ts';
+import { createProgressReporter } from './video-progress.ts';
 import { ViewerHeader, ViewerShell } from './viewer-shell.tsx';
 
 type Load =
   | { state: 'loading' }
   | { state: 'missing' }
   | { state: 'locked'; summary: SharedCvSummary | null }
+  | { state: 'closed'; reason: ShareClosedReason }
   | { state: 'unlocked'; cv: UnlockedCv };
 
 /**
  * The share summary, and the CV itself when this browser unlocked it before (the HttpOnly
  * unlock cookie). Plain fetches, no query library: this public page has a 100 KiB budget.
  */
-function useSharedCv(cvId: string, shareId: string | null): [Load, (cv: UnlockedCv) => void] {
+function useSharedCv(
+  cvId: string,
+  shareId: string | null,
+): [Load, (cv: UnlockedCv) => void, (reason: ShareClosedReason) => void] {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {
     const abort = new AbortController();
@@ -46,7 +54,11 @@ function useSharedCv(cvId: string, shareId: string | null): [Load, (cv: Unlocked
         if (remembered.status === 'fulfilled')
           return setLoad({ state: 'unlocked', cv: remembered.value });
         if (remembered.reason instanceof ApiError) forgetUnlock(cvId);
-        setLoad(lockedOrMissing(summary));
+        // A revoked or expired share says so, whichever call heard it first.
+        const reason =
+          closedReason(remembered.reason) ??
+          (summary.status === 'rejected' ? closedReason(summary.reason) : null);
+        setLoad(reason ? { state: 'closed', reason } : lockedOrMissing(summary));
       },
     );
     return () => abort.abort();
@@ -55,7 +67,11 @@ function useSharedCv(cvId: string, shareId: string | null): [Load, (cv: Unlocked
     rememberUnlock(cvId);
     setLoad({ state: 'unlocked', cv });
   };
-  return [load, unlock];
+  const close = (reason: ShareClosedReason) => {
+    forgetUnlock(cvId);
+    setLoad({ state: 'closed', reason });
+  };
+  return [load, unlock, close];
 }
 
 function lockedOrMissing(summary: PromiseSettledResult<SharedCvSummary>): Load {
@@ -72,13 +88,18 @@ export default function SharedCvPage() {
   const cvId = useParams().id ?? '';
   // The email's link names its share (`?share=`); it stays in the address, so a reload keeps it.
   const shareId = useSearchParams()[0].get('share') || null;
-  const [load, unlock] = useSharedCv(cvId, shareId);
+  const [load, unlock, close] = useSharedCv(cvId, shareId);
 
   if (load.state === 'unlocked') return <UnlockedView cvId={cvId} cv={load.cv} />;
   return (
     <ViewerShell>
       {load.state === 'loading' ? (
         <PageLoader message="Loading CV..." />
+      ) : load.state === 'closed' ? (
+        // Plain on purpose: a closed share offers nothing else, no pin field.
+        <div role="alert" className="max-w-md rounded-xl bg-white p-8 text-center shadow-md">
+          <h1 className="text-xl font-bold text-slate-900">{VIEWER_TEXTS[load.reason]}</h1>
+        </div>
       ) : load.state === 'missing' ? (
         <div role="alert" className="max-w-md rounded-xl bg-white p-8 text-center shadow-md">
           <h1 className="text-xl font-bold text-slate-900">{VIEWER_TEXTS.cvNotFoundTitle}</h1>
@@ -91,10 +112,47 @@ export default function SharedCvPage() {
           fullName={load.summary?.fullName ?? null}
           loaded={load.summary !== null}
           onUnlocked={unlock}
+          onClosed={close}
         />
       )}
     </ViewerShell>
   );
+}
+
+const VIEW_ID = /^[0-9a-f]{24}$/;
+
+/**
+ * Tracks one view per CV per browser tab session (a reload is not a new view for the owner)
+ * and returns its id, kept in the tab's storage so a reload still reports the video.
+ */
+function useTrackedView(cvId: string): string | null {
+  const [viewId, setViewId] = useState<string | null>(null);
+  const tracked = useRef(false);
+  useEffect(() => {
+    if (tracked.current) return;
+    tracked.current = true;
+    const key = `vitae-viewed-${cvId}`;
+    try {
+      const stored = window.sessionStorage.getItem(key);
+      if (stored) return setViewId(VIEW_ID.test(stored) ? stored : null);
+      window.sessionStorage.setItem(key, '1');
+    } catch {
+      // Storage may be blocked; tracking then happens on every visit.
+    }
+    trackView(cvId)
+      .then(({ viewId: id }) => {
+        if (!id) return;
+        setViewId(id);
+        try {
+          window.sessionStorage.setItem(key, id);
+        } catch {
+          // Without storage a reload tracks a new view.
+        }
+      })
+      // A lost tracking call must not disturb the reader.
+      .catch(() => undefined);
+  }, [cvId]);
+  return viewId;
 }
 
 function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
@@ -106,22 +164,18 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
   const [certsOpen, setCertsOpen] = useState(false);
   const [printOpen, setPrintOpen] = useState(false);
   const [printing, setPrinting] = useState<'ink' | 'template' | null>(null);
-  const tracked = useRef(false);
-
-  useEffect(() => {
-    if (tracked.current) return;
-    tracked.current = true;
-    // One view per CV per browser tab session: a reload is not a new view for the owner.
-    const key = `vitae-viewed-${cvId}`;
-    try {
-      if (window.sessionStorage.getItem(key)) return;
-      window.sessionStorage.setItem(key, '1');
-    } catch {
-      // Storage may be blocked; tracking then happens on every visit.
-    }
-    // A lost tracking call must not disturb the reader.
-    trackView(cvId).catch(() => undefined);
-  }, [cvId]);
+  const viewId = useTrackedView(cvId);
+  const progress = useMemo(
+    () =>
+      viewId
+        ? // A lost progress report must not disturb the reader either.
+          createProgressReporter((percent) => {
+            reportVideoProgress(viewId, percent).catch(() => undefined);
+          })
+        : undefined,
+    [viewId],
+  );
+  const until = cv.expiresAt ? shortDate(cv.expiresAt) : null;
 
   useEffect(() => {
     if (!printing) return;
@@ -145,6 +199,11 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
         {/* The template's own heading is the page's h1: the candidate's name. */}
         <p className="mr-auto text-lg font-semibold text-slate-900">
           {name ? `CV of ${name}` : 'Shared CV'}
+          {until && (
+            <span className="block text-xs font-normal text-slate-500">
+              This link works until {until}
+            </span>
+          )}
         </p>
         <div className="flex flex-wrap items-center gap-2">
           {video && (
@@ -191,6 +250,7 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
           onClose={() => setVideoOpen(false)}
           name={name}
           videoUrl={video.videoUrl}
+          progress={progress}
         />
       )}
       <CertificatesModal
