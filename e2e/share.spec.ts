@@ -132,6 +132,17 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
     mail.text,
   )![0];
   const pin = /View pin: (\d{6})/.exec(mail.text)![1]!;
+  // Each recipient has their own link and pin.
+  const secondMail = mails.find((m) => m.to === second)!;
+  expect(secondMail.text).not.toContain(link);
+
+  // The owner watches My shares while the recipient opens the link.
+  await page.goto('/app/my-shares');
+  const shareRow = page
+    .getByRole('list', { name: 'Shares' })
+    .getByRole('listitem')
+    .filter({ hasText: first });
+  await expect(shareRow.getByTestId('share-status')).toHaveText('Sent');
 
   // A recipient with no session.
   const visitor = await browser.newContext();
@@ -186,6 +197,25 @@ test('a job seeker shares a CV; a recipient unlocks it with the pin; the owner i
   await expect(certs.getByText('PDF Document')).toBeVisible();
   await certs.getByRole('button', { name: 'View' }).click();
   await expect(viewer.locator('iframe[title="First Aid Level 1"]')).toBeVisible();
+
+  // The owner's open My shares page turned to Opened by itself, with the view in the trail.
+  await expect(shareRow.getByTestId('share-status')).toHaveText('Opened', { timeout: 15_000 });
+  await shareRow.getByRole('button', { name: 'Views' }).click();
+  await expect(
+    shareRow.getByRole('list', { name: 'View trail' }).getByRole('listitem').first(),
+  ).toContainText('Desktop');
+  // Revoked: the recipient's reload shows the plain page and nothing else.
+  await shareRow.getByRole('button', { name: 'Revoke' }).click();
+  await page
+    .getByRole('dialog', { name: 'Revoke this share?' })
+    .getByRole('button', { name: 'Revoke' })
+    .click();
+  await expect(shareRow.getByTestId('share-status')).toHaveText('Revoked');
+  await viewer.reload();
+  await expect(
+    viewer.getByRole('heading', { level: 1, name: 'This CV is no longer shared.' }),
+  ).toBeVisible();
+  await expect(viewer.getByLabel('View pin')).toHaveCount(0);
   await visitor.close();
 
   // The owner's notifications show the view.
