@@ -207,6 +207,17 @@ export interface ShareView {
   videoPercent: number;
 }
 
+/** One of the owner's latest views across shares and the public listing (`GET /api/views/latest`). */
+export interface LatestView {
+  _id: string;
+  viewedAt: string;
+  source: 'share' | 'hr';
+  /** The share's recipient email, or the HR user's name. */
+  who: string;
+  deviceKind?: DeviceKind;
+  videoPercent?: number;
+}
+
 /** `PATCH /api/share-cv/:id/expiry`. */
 export const changeExpirySchema = z.object({ expiresInDays: shareExpirySchema });
 

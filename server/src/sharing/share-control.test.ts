@@ -5,6 +5,7 @@ import {
   type SharePage,
   type ShareSummary,
   type ShareView,
+  type LatestView,
 } from '@vitae/core';
 import { Migrator, sql } from 'kysely';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
@@ -524,3 +525,75 @@ describe('migration 012', () => {
 
 const asOwnerOf = (app: TestApp, cookie: string) =>
   app.app.inject({ url: '/api/share-cv', headers: { cookie } });
+
+describe('latest views across everything', () => {
+  const latest = async (o: { cookie: string }) => {
+    const res = await asOwner(o, 'GET', '/api/views/latest');
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { data: LatestView[] }).data;
+  };
+
+  it("lists the owner's share views with their recipient, newest first, at most 10", async () => {
+    const start = Date.parse('2026-11-23T11:00:00.000Z');
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const o = await owner();
+    const first = await shareOne(o);
+    const second = await shareOne(o);
+    const v1 = await viewer(o, first);
+    const v2 = await viewer(o, second);
+    for (let i = 1; i <= 11; i++) {
+      vi.setSystemTime(start + i * 1000);
+      const ua = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148';
+      expect((await trackView(i === 11 ? v2 : v1, o.cvId, ua)).statusCode).toBe(200);
+    }
+    const list = await latest(o);
+    expect(list).toHaveLength(10);
+    expect(list[0]).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      viewedAt: '2026-11-23T11:00:11.000Z',
+      source: 'share',
+      who: second.email,
+      deviceKind: 'phone',
+      videoPercent: 0,
+    });
+    expect(list.slice(1).every((x) => x.who === first.email)).toBe(true);
+    const times = list.map((x) => x.viewedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(times.at(-1)).toBe('2026-11-23T11:00:02.000Z');
+  });
+
+  it("merges HR views of the owner's public listing with share views, newest first", async () => {
+    const start = Date.parse('2026-11-23T12:00:00.000Z');
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const o = await owner();
+    const s = await shareOne(o);
+    const v = await viewer(o, s);
+    expect((await asOwner(o, 'POST', '/api/public-cv/toggle')).statusCode).toBe(200);
+    const hr = await loginAs(t, { fullName: 'Rita Recruiter', isHr: true });
+    const saved = await asOwner(hr, 'POST', `/api/public-cv/save/${o.cvId}`);
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    vi.setSystemTime(start + 1000);
+    expect((await trackView(v, o.cvId)).statusCode).toBe(200);
+    vi.setSystemTime(start + 2000);
+    const savedId = (saved.json() as { data: { _id: string } }).data._id;
+    expect((await asOwner(hr, 'GET', `/hr/saved-cv/${savedId}`)).statusCode).toBe(200);
+
+    const list = await latest(o);
+    expect(list.map((x) => [x.source, x.who, x.viewedAt])).toEqual([
+      ['hr', 'Rita Recruiter', '2026-11-23T12:00:02.000Z'],
+      ['share', s.email, '2026-11-23T12:00:01.000Z'],
+    ]);
+    expect(list[0]).not.toHaveProperty('deviceKind');
+  });
+
+  it("never shows another user's views, and needs a session", async () => {
+    const o = await owner();
+    const s = await shareOne(o);
+    expect((await trackView(await viewer(o, s), o.cvId)).statusCode).toBe(200);
+    const other = await owner('Thabo Mokoena');
+    expect(await latest(other)).toEqual([]);
+    expect((await latest(o)).map((x) => x.who)).toEqual([s.email]);
+    const anon = await t.app.inject({ method: 'GET', url: '/api/views/latest' });
+    expect(anon.statusCode).toBe(401);
+  });
+});

@@ -3,6 +3,7 @@ import {
   resolveTemplateId,
   SHARES_PAGE_SIZE,
   type DeviceKind,
+  type LatestView,
   type ShareClosedReason,
   type ShareRecord,
   type ShareStatus,
@@ -19,6 +20,7 @@ export type ShareWithViews = ShareRow & {
   last_viewed_at: string | null;
 };
 const VIEWS_LISTED = 100;
+const LATEST_VIEWS = 10;
 
 export function recipientsOf(row: ShareRow): Array<{ email: string; key: string }> {
   try {
@@ -267,6 +269,52 @@ export function sharingRepo(db: Db) {
         deviceKind: r.device_kind as DeviceKind,
         videoPercent: r.video_percent,
       }));
+    },
+
+    /**
+     * The owner's latest views across their shares and HR views of their public listing,
+     * newest first: one query per source, each capped, merged here.
+     */
+    async latestViews(userId: string): Promise<LatestView[]> {
+      const [shareRows, hrRows] = await Promise.all([
+        db
+          .selectFrom('cv_views')
+          .select(['id', 'created_at', 'recipient_email', 'device_kind', 'video_percent'])
+          .where('owner_user_id', '=', userId)
+          .where('share_id', 'is not', null)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(LATEST_VIEWS)
+          .execute(),
+        db
+          .selectFrom('public_cv_views as v')
+          .innerJoin('public_cvs as p', 'p.id', 'v.public_cv_id')
+          .select(['v.id', 'v.viewed_at', 'v.hr_user_name'])
+          .where('p.user_id', '=', userId)
+          .orderBy('v.viewed_at', 'desc')
+          .orderBy('v.id', 'desc')
+          .limit(LATEST_VIEWS)
+          .execute(),
+      ]);
+      const views: LatestView[] = [
+        ...shareRows.map((r) => ({
+          _id: r.id,
+          viewedAt: r.created_at,
+          source: 'share' as const,
+          who: r.recipient_email,
+          deviceKind: r.device_kind as DeviceKind,
+          videoPercent: r.video_percent,
+        })),
+        ...hrRows.map((r) => ({
+          _id: r.id,
+          viewedAt: r.viewed_at,
+          source: 'hr' as const,
+          who: r.hr_user_name,
+        })),
+      ];
+      return views
+        .sort((a, b) => b.viewedAt.localeCompare(a.viewedAt) || b._id.localeCompare(a._id))
+        .slice(0, LATEST_VIEWS);
     },
 
     viewById: (viewId: string) =>

@@ -215,6 +215,11 @@ export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
     return out;
   });
 
+  r.get('/api/views/latest', { schema: { tags } }, async (req) => {
+    const user = requireUser(req);
+    return { data: await repo.latestViews(user.id) };
+  });
+
   /** The caller's own share with its views counted: 404 for anyone else's. */
   const ownSummary = async (req: FastifyRequest, id: string) => {
     const user = requireUser(req);
