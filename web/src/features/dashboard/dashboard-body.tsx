@@ -5,8 +5,9 @@ import { FIRST_IMPRESSION_TAB, builderLink } from '../sections/catalog.ts';
 import { StatusBadge } from '../sections/status-badge.tsx';
 import { SectionCards } from './section-cards.tsx';
 import { CvVisibilityCard } from '../public-cv/cv-visibility-card.tsx';
+import { LatestViewsCard } from './latest-views-card.tsx';
 
-/** The dashboard body: first impression hero, CV visibility and the section cards. */
+/** The dashboard body: first impression hero, CV visibility, latest views and the section cards. */
 export function DashboardBody() {
   return (
     <div className="space-y-8">
@@ -14,6 +15,7 @@ export function DashboardBody() {
         <FirstImpressionHero />
         <CvVisibilityCard />
       </div>
+      <LatestViewsCard />
       <SectionCards />
     </div>
   );
