@@ -5,7 +5,10 @@ import { requireUser } from '../plugins/session.ts';
 
 const tag = { tags: ['affiliate'] };
 
-export function affiliateRoutes(app: FastifyInstance, { db, config }: AppDeps): void {
+export async function affiliateRoutes(
+  app: FastifyInstance,
+  { db, config }: AppDeps,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/affiliate/info', { schema: tag }, async (req) => {

@@ -30,7 +30,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const tag = { tags: ['auth'] };
 
-export function authRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = authRepo(deps.db);
   const { db, limiter, sessions, mailer, config, sessionSecret } = deps;

@@ -8,7 +8,7 @@ import { mediaDeleteBody, mediaSection } from '../media/media-section.ts';
 import { receiveUpload } from '../media/media.routes.ts';
 import { certificatesRepo } from './certificates.repo.ts';
 
-export function certificatesRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = certificatesRepo(deps);
   const section = mediaSection(deps, 'certificate', async (userId) => ({

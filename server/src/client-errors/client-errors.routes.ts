@@ -7,7 +7,10 @@ import { enforceLimits } from '../plugins/rate-limit.ts';
 const MAX_LOGGED_CHARS = 2_000;
 
 /** Client-side errors are logged (capped), never stored. */
-export function clientErrorsRoutes(app: FastifyInstance, { limiter }: AppDeps): void {
+export async function clientErrorsRoutes(
+  app: FastifyInstance,
+  { limiter }: AppDeps,
+): Promise<void> {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(

@@ -22,7 +22,7 @@ const templateBody = z.object({
 });
 
 /** The spec's curriculum-vitae calls, plus the template choice and the one-request CV data. */
-export function cvRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = cvRepo(db);

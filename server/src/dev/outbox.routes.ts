@@ -7,7 +7,7 @@ import { isLocalRequest, outboxAccess } from './outbox-access.ts';
  * The outbox in a browser: read verification links and pins without a mail server.
  * Where outboxAccess refuses, every path under /dev/outbox answers the app's own 404.
  */
-export function outboxRoutes(app: FastifyInstance, { config }: AppDeps): void {
+export async function outboxRoutes(app: FastifyInstance, { config }: AppDeps): Promise<void> {
   const access = outboxAccess(config);
   if (access.open === 'no') return;
 

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { requireUser } from '../plugins/session.ts';
 
-export function devicesRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export async function devicesRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -19,7 +19,7 @@ const DEMO_VIDEO_FILE = path.resolve(
 );
 const DEMO_VIDEO_URL = '/media/demo/first-impression.mp4';
 
-export function firstImpressionRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function firstImpressionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = firstImpressionRepo(deps);
   // The spec answers with a list: the one video, or none.

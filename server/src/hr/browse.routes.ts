@@ -20,7 +20,7 @@ import { savePendingCv } from './pending-save.ts';
 const tags = ['public-cv'];
 
 /** HR browse and "Save CV" over the listed CVs (spec section 7, "HR"). */
-export function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const listings = publicCvRepo(db);

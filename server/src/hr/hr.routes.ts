@@ -26,7 +26,7 @@ const noteParams = idParams.extend({ noteId: recordId() });
  * user's answer 404. Once the owner unlists, the CV itself is shown only to an HR user it
  * was shared with directly; the saved entry (name, rank, notes) stays either way.
  */
-export function hrRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function hrRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, events } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = hrRepo(db);

@@ -170,7 +170,7 @@ async function serveFile(req: FastifyRequest, reply: FastifyReply, deps: AppDeps
 
 const imageFileBody = z.object({ imageFile: singleLineText().max(2048).optional() });
 
-export function mediaRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const media = mediaService(deps);
   startSweeper(app, deps);

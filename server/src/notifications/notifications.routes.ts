@@ -18,7 +18,7 @@ import { notifyUser } from './notify.ts';
 
 const tags = ['notifications'];
 
-export function notificationsRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = notificationsRepo(db);

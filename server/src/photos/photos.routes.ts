@@ -9,7 +9,7 @@ import { photosRepo } from './photos.repo.ts';
 
 const idBody = z.object({ id: recordId() });
 
-export function photosRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function photosRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = photosRepo(deps);
   const section = mediaSection(deps, 'photo', async (userId) => ({

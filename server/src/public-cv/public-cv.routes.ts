@@ -8,7 +8,7 @@ import { publicCvRepo } from './public-cv.repo.ts';
 const tags = ['public-cv'];
 
 /** The owner's listing switch (spec section 7, "Public CV"); HR browse lives in hr/. */
-export function publicCvRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, events } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = publicCvRepo(db);

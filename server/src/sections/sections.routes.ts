@@ -185,7 +185,7 @@ const sampleEntries = (key: SectionKey): EntryOut[] =>
  * The spec's section resources (section 7) for every key of the SECTIONS registry:
  * sample, status, list, create, edit, delete. Responses carry `{ data: entries }`.
  */
-export function sectionsRoutes(app: FastifyInstance, { db, events }: AppDeps): void {
+export async function sectionsRoutes(app: FastifyInstance, { db, events }: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = sectionsRepo(db);
   const service = sectionService(db, events);

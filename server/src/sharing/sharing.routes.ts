@@ -109,7 +109,7 @@ const whenText = (iso: string) => {
  * Sharing a CV by email with a view pin, and the pin-gated viewer's calls (design
  * section 3, departures 1 and 5): the pin never leaves the server and is checked there.
  */
-export function sharingRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, limiter, sessionSecret, config } = deps;
   const repo = sharingRepo(db);
