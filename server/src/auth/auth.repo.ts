@@ -3,6 +3,7 @@ import type { User } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
 import { bool, isoIn, newId, nowIso } from '../db/ids.ts';
 import { lockRow } from '../db/integrity.ts';
+import { cvRepo } from '../cv/cv.repo.ts';
 
 export function toApiUser(row: UserRow): User {
   return {
@@ -77,6 +78,8 @@ export function authRepo(db: Db) {
           .onConflict((oc) => oc.column('email_lower').doNothing())
           .returningAll()
           .executeTakeFirst();
+        // The CV record comes with the account, so reading it never has to create it.
+        if (inserted) await cvRepo(trx).ensure(inserted.id);
         if (inserted && input.referredBy) {
           await trx
             .insertInto('affiliate_referrals')

@@ -5,7 +5,7 @@ import { TEMPLATE_IDS, recordId, type TemplateId } from '@vitae/core';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
-import { cvRepo } from './cv.repo.ts';
+import { cvRepo, type CvRecord } from './cv.repo.ts';
 import { loadCvData } from './cv-data.ts';
 
 export const CV_MESSAGES = {
@@ -21,6 +21,12 @@ const templateBody = z.object({
   }),
 });
 
+/** Every account has its record from sign-up (and migration 013-cv-at-sign-up for older ones). */
+const found = (cv: CvRecord | undefined): CvRecord => {
+  if (!cv) throw new HttpError(404, CV_MESSAGES.notFound);
+  return cv;
+};
+
 /** The spec's curriculum-vitae calls, plus the template choice and the one-request CV data. */
 export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
@@ -29,7 +35,7 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
 
   r.get('/api/curriculum-vitae', { schema: { tags } }, async (req) => {
     const user = requireUser(req);
-    return (await repo.ensure(user.id)).cv;
+    return found(await repo.find(user.id));
   });
 
   r.post('/api/curriculum-vitae', { schema: { tags } }, async (req, reply) => {
@@ -57,7 +63,8 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
 
   r.get('/api/curriculum-vitae/data', { schema: { tags } }, async (req) => {
     const user = requireUser(req);
-    const [{ cv }, data] = await Promise.all([repo.ensure(user.id), loadCvData(db, user.id, deps)]);
+    const [record, data] = await Promise.all([repo.find(user.id), loadCvData(db, user.id, deps)]);
+    const cv = found(record);
     return { cv: { _id: cv._id, template: cv.template }, data };
   });
 }

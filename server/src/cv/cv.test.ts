@@ -1,7 +1,9 @@
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCvData, EMPTY_CV, SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { buildMediaTestApp, png, upload, type MediaTestApp } from '../test/media-test-kit.ts';
+import { migrationProvider } from '../db/migrations/index.ts';
 import { CV_MESSAGES } from './cv.routes.ts';
 
 type Who = { cookie: string; userId: string };
@@ -35,7 +37,7 @@ describe('/api/curriculum-vitae', () => {
     }
   });
 
-  it('GET creates the record when missing and then returns the same one', async () => {
+  it('every account has its CV record from sign-up: GET returns the same one each time', async () => {
     const me = await loginAs(t);
     const first = await call(me, 'GET', '/api/curriculum-vitae');
     expect(first.statusCode).toBe(200);
@@ -47,13 +49,35 @@ describe('/api/curriculum-vitae', () => {
     expect(again.json()._id).toBe(first.json()._id);
   });
 
+  const dropRecord = (who: Who) =>
+    t.db.deleteFrom('curriculum_vitae').where('user_id', '=', who.userId).execute();
+
   it('POST creates the record only when none exists', async () => {
     const me = await loginAs(t);
+    const signUp = (await call(me, 'GET', '/api/curriculum-vitae')).json();
+    expect((await call(me, 'POST', '/api/curriculum-vitae')).json()._id).toBe(signUp._id);
+    await dropRecord(me);
+    // GET reads only: without a record it says so and creates nothing.
+    const missing = await call(me, 'GET', '/api/curriculum-vitae');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe(CV_MESSAGES.notFound);
     const created = await call(me, 'POST', '/api/curriculum-vitae');
     expect(created.statusCode).toBe(201);
     const existing = await call(me, 'POST', '/api/curriculum-vitae');
     expect(existing.statusCode).toBe(200);
     expect(existing.json()._id).toBe(created.json()._id);
+  });
+
+  it('migration cv-at-sign-up gives accounts made before it their record', async () => {
+    const me = await loginAs(t);
+    await dropRecord(me);
+    const migrator = new Migrator({ db: t.db, provider: migrationProvider });
+    const down = await migrator.migrateDown();
+    expect(down.results?.[0]?.migrationName).toMatch(/cv-at-sign-up$/);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const res = await call(me, 'GET', '/api/curriculum-vitae');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().template).toBe('template01');
   });
 
   it('PATCH {id} rebuilds the CV, and answers 404 for another user and 400 without an id', async () => {

@@ -492,8 +492,8 @@ describe('migration 012', () => {
     try {
       const me = await loginAs(t2);
       const migrator = new Migrator({ db: t2.db, provider: migrationProvider });
-      const down = await migrator.migrateDown();
-      expect(down.results?.[0]).toMatchObject({ migrationName: '012-share-control' });
+      const down = await migrator.migrateTo('011-employment-location');
+      expect(down.results?.map((r) => r.migrationName)).toContain('012-share-control');
       const recipients = JSON.stringify([
         { email: 'first@old.example', key: 'a' },
         { email: 'second@old.example', key: 'b' },

@@ -11,6 +11,7 @@ import * as m009 from './009-integrity.ts';
 import * as m010 from './010-hr-view-dedupe.ts';
 import * as m011 from './011-employment-location.ts';
 import * as m012 from './012-share-control.ts';
+import * as m013cv from './013-cv-at-sign-up.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010-hr-view-dedupe': m010,
   '011-employment-location': m011,
   '012-share-control': m012,
+  '013-cv-at-sign-up': m013cv,
 };
 
 export const migrationProvider: MigrationProvider = {
