@@ -31,13 +31,18 @@ export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promi
     { schema: { tags, querystring: browseQuerySchema } },
     async (req): Promise<BrowsePage> => {
       const hr = requireHr(req);
-      // The one write in a GET, and on purpose: the unlock cookie only travels to /api paths,
-      // so browse is where a CV this browser unlocked settles the Save CV handover.
-      const unlockedCvIds = readGrants(deps.sessionSecret, req).map((g) => g.c);
-      await savePendingCv(db, hr, { unlockedCvIds, final: true });
       return browseListings(db, hr.id, req.query);
     },
   );
+
+  // The Save CV handover, finished where the unlock cookie travels (it only goes to /api
+  // paths): the HR dashboard calls this once as it opens, before it browses.
+  r.post('/api/public-cv/save-pending', { schema: { tags } }, async (req, reply) => {
+    const hr = requireHr(req);
+    const unlockedCvIds = readGrants(deps.sessionSecret, req).map((g) => g.c);
+    await savePendingCv(db, hr, { unlockedCvIds, final: true });
+    return reply.status(204).send();
+  });
 
   r.post(
     '/api/public-cv/save/:id',

@@ -46,31 +46,47 @@ export async function hrRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     },
   );
 
-  r.get(
-    '/hr/saved-cv/:id',
-    { schema: { tags, params: idParams } },
-    async (req): Promise<SavedCvDetail> => {
-      const hr = requireHr(req);
-      const { row, access, saved } = await mine(hr.id, req.params.id);
-      const cvTemplate = (await cvRepo(db).find(row.owner_id))?.template ?? DEFAULT_TEMPLATE;
-      // Nothing of the CV to show, so nothing was viewed: no count, no trail, no notice.
-      if (!access) return { ...saved, curriculumVitae: null, cvTemplate };
-      const visit = await repo.recordVisit(row, { id: hr.id, name: hr.full_name });
-      if (visit.counted) {
-        // The owner hears of the view: a stored notification and the live event.
-        await notifyUser(deps, row.owner_id, {
-          type: 'public-cv-viewed',
-          title: HR_MESSAGES.viewedTitle,
-          message: HR_MESSAGES.viewedMessage(hr.full_name),
-        });
-        events.publish('public-cv.viewed', { userId: row.owner_id, ...visit.view });
-      }
-      const [after, curriculumVitae] = await Promise.all([
-        mine(hr.id, row.id),
-        sharedCvData(deps, row.owner_id, access.photo),
-      ]);
-      return { ...after.saved, curriculumVitae, cvTemplate };
-    },
+  /** The saved CV as it is now; with `visit`, the opening is counted first (once an hour). */
+  const detail = async (
+    hr: { id: string; full_name: string },
+    id: string,
+    visit: boolean,
+  ): Promise<SavedCvDetail> => {
+    const { row, access, saved } = await mine(hr.id, id);
+    const cvTemplate = (await cvRepo(db).find(row.owner_id))?.template ?? DEFAULT_TEMPLATE;
+    // Nothing of the CV to show, so nothing was viewed: no count, no trail, no notice.
+    if (!access) return { ...saved, curriculumVitae: null, cvTemplate };
+    if (visit) await recordVisit(row, hr);
+    const [after, curriculumVitae] = await Promise.all([
+      visit ? mine(hr.id, row.id) : { saved },
+      sharedCvData(deps, row.owner_id, access.photo),
+    ]);
+    return { ...after.saved, curriculumVitae, cvTemplate };
+  };
+
+  const recordVisit = async (
+    row: { id: string; public_cv_id: string; owner_id: string },
+    hr: { id: string; full_name: string },
+  ) => {
+    const visit = await repo.recordVisit(row, { id: hr.id, name: hr.full_name });
+    if (!visit.counted) return;
+    // The owner hears of the view: a stored notification and the live event.
+    await notifyUser(deps, row.owner_id, {
+      type: 'public-cv-viewed',
+      title: HR_MESSAGES.viewedTitle,
+      message: HR_MESSAGES.viewedMessage(hr.full_name),
+    });
+    events.publish('public-cv.viewed', { userId: row.owner_id, ...visit.view });
+  };
+
+  // A read: reloading or prefetching it counts nothing.
+  r.get('/hr/saved-cv/:id', { schema: { tags, params: idParams } }, async (req) =>
+    detail(requireHr(req), req.params.id, false),
+  );
+
+  // Opening the saved CV in the HR view: counts the visit and answers the CV in one request.
+  r.post('/hr/saved-cv/:id/views', { schema: { tags, params: idParams } }, async (req) =>
+    detail(requireHr(req), req.params.id, true),
   );
 
   r.put(

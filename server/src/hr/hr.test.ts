@@ -269,8 +269,18 @@ describe('the HR flow', () => {
     expect(still).toMatchObject({ rank: 'good', notes: [{ content: 'Strong Python' }] });
   });
 
-  it('opens a saved CV: full CV data and template, counts the view, tells the owner', async () => {
+  it('reads a saved CV with GET without counting a view', async () => {
     const res = await call(hr, 'GET', `/hr/saved-cv/${saved._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ viewCount: 0, lastViewed: null, available: true });
+    expect((res.json() as SavedCvDetail).curriculumVitae?.personalInfo?.fullName).toBe(
+      'Thandi Mokoena',
+    );
+    expect(published.filter((p) => p.name === 'public-cv.viewed')).toEqual([]);
+  });
+
+  it('opens a saved CV: full CV data and template, counts the view, tells the owner', async () => {
+    const res = await call(hr, 'POST', `/hr/saved-cv/${saved._id}/views`);
     expect(res.statusCode).toBe(200);
     const detail = res.json() as SavedCvDetail;
     expect(detail).toMatchObject({
@@ -303,13 +313,13 @@ describe('the HR flow', () => {
   });
 
   it('counts a view and tells the owner once an hour per HR user, however often it is opened', async () => {
-    const url = `/hr/saved-cv/${saved._id}`;
+    const url = `/hr/saved-cv/${saved._id}/views`;
     const viewedEvents = () => published.filter((p) => p.name === 'public-cv.viewed');
     const listingViews = async () =>
       (await call(seeker, 'GET', '/api/public-cv/status')).json().publicCV.viewCount as number;
     // 99 more opens after the one above: one view, one notice, one event in all.
-    for (let i = 0; i < 99; i++) expect((await call(hr, 'GET', url)).statusCode).toBe(200);
-    const last = (await call(hr, 'GET', `${url}`)).json() as SavedCvDetail;
+    for (let i = 0; i < 99; i++) expect((await call(hr, 'POST', url)).statusCode).toBe(200);
+    const last = (await call(hr, 'POST', `${url}`)).json() as SavedCvDetail;
     expect(last.viewCount).toBe(1);
     expect(await listingViews()).toBe(1);
     expect(await viewNotices(seeker)).toHaveLength(1);
@@ -321,7 +331,7 @@ describe('the HR flow', () => {
     const hr3 = await loginAs(t, { fullName: 'Third Recruiter', isHr: true });
     const saved3 = (await call(hr3, 'POST', `/api/public-cv/save/${item._id}`)).json().data;
     const parallel = await Promise.all(
-      Array.from({ length: 20 }, () => call(hr3, 'GET', `/hr/saved-cv/${saved3._id}`)),
+      Array.from({ length: 20 }, () => call(hr3, 'POST', `/hr/saved-cv/${saved3._id}/views`)),
     );
     expect(parallel.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(parallel.map((r) => (r.json() as SavedCvDetail).viewCount)).toEqual(Array(20).fill(1));
@@ -337,8 +347,8 @@ describe('the HR flow', () => {
     // An hour later the next open counts again, once.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + HR_VIEW_COUNT_WINDOW_MS + 1000 });
     try {
-      for (let i = 0; i < 3; i++) expect((await call(hr, 'GET', url)).statusCode).toBe(200);
-      const later = (await call(hr, 'GET', url)).json() as SavedCvDetail;
+      for (let i = 0; i < 3; i++) expect((await call(hr, 'POST', url)).statusCode).toBe(200);
+      const later = (await call(hr, 'POST', url)).json() as SavedCvDetail;
       expect(later.viewCount).toBe(2);
       expect(later.lastViewed).toBe(new Date().toISOString());
       expect(await listingViews()).toBe(3);
@@ -512,7 +522,7 @@ describe('the Save CV handover', () => {
     expect(user.pending_cv_to_save).toBeNull();
   });
 
-  it('saves an unlisted pending CV this browser unlocked with its pin, on browse', async () => {
+  it('saves an unlisted pending CV this browser unlocked with its pin, as the dashboard opens', async () => {
     const owner = await loginAs(t, { fullName: 'Private Person' });
     await personalInfo(owner, { fullName: 'Private Person' });
     const cvId = (await call(owner, 'GET', '/api/curriculum-vitae')).json()._id as string;
@@ -540,6 +550,9 @@ describe('the Save CV handover', () => {
     // /hr paths do not see the unlock cookie: the id stays pending, nothing is saved yet.
     expect((await call(newHr, 'GET', '/hr/saved-cv/saved-cvs')).json().data).toEqual([]);
     const withGrant = { ...newHr, cookie: `${newHr.cookie}; ${UNLOCK_COOKIE}=${grant.value}` };
+    // Browsing is a read: only the dashboard's save-pending call settles the handover.
+    expect((await browse(withGrant)).stats.saved).toBe(0);
+    expect((await call(withGrant, 'POST', '/api/public-cv/save-pending')).statusCode).toBe(204);
     const page = await browse(withGrant);
     expect(page.stats.saved).toBe(1);
     expect(page.data.map((d) => d.curriculumVitaeID)).not.toContain(cvId);
@@ -556,6 +569,7 @@ describe('the Save CV handover', () => {
       cvToSave: 'abcdefabcdefabcdefabcdef',
     });
     expect((await call(newHr, 'GET', '/hr/saved-cv/saved-cvs')).json().data).toEqual([]);
+    expect((await call(newHr, 'POST', '/api/public-cv/save-pending')).statusCode).toBe(204);
     expect((await browse(newHr)).stats.saved).toBe(0);
     const user = await t.db
       .selectFrom('users')

@@ -576,7 +576,7 @@ describe('latest views across everything', () => {
     expect((await trackView(v, o.cvId)).statusCode).toBe(200);
     vi.setSystemTime(start + 2000);
     const savedId = (saved.json() as { data: { _id: string } }).data._id;
-    expect((await asOwner(hr, 'GET', `/hr/saved-cv/${savedId}`)).statusCode).toBe(200);
+    expect((await asOwner(hr, 'POST', `/hr/saved-cv/${savedId}/views`)).statusCode).toBe(200);
 
     const list = await latest(o);
     expect(list.map((x) => [x.source, x.who, x.viewedAt])).toEqual([

@@ -29,11 +29,28 @@ export function browseUrl(p: BrowseParams): string {
   return `/api/public-cv/browse?${q.toString()}`;
 }
 
+/**
+ * Finishes the Save CV handover (a CV this browser unlocked before signing in) once per
+ * dashboard visit, before the first browse, so the saved list and stats include it.
+ */
+export function useSavePending() {
+  return useQuery({
+    queryKey: ['hr', 'save-pending'],
+    queryFn: () => api.post<void>('/api/public-cv/save-pending').then(() => true),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+}
+
 export function useBrowse(p: BrowseParams) {
+  const pending = useSavePending();
   return useQuery({
     queryKey: browseKey(p),
     queryFn: ({ signal }) => api.get<BrowsePage>(browseUrl(p), { signal }),
     placeholderData: keepPreviousData,
+    // A failed handover must not keep the list from loading.
+    enabled: !pending.isPending,
   });
 }
 
@@ -45,11 +62,15 @@ export function useSavedCvs() {
   });
 }
 
-/** Opening a saved CV counts a view, so it is fetched once per visit, not on focus. */
+/**
+ * Opening a saved CV counts a view: one POST that records the visit and answers the CV,
+ * fetched once per visit, not on focus.
+ */
 export function useSavedCv(id: string) {
   return useQuery({
     queryKey: savedCvKey(id),
-    queryFn: ({ signal }) => api.get<SavedCvDetail>(`/hr/saved-cv/${id}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<SavedCvDetail>(`/hr/saved-cv/${id}/views`, undefined, { signal }),
     refetchOnWindowFocus: false,
     retry: false,
     staleTime: Infinity,

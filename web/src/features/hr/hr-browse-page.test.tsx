@@ -25,6 +25,7 @@ describe('HR browse', () => {
   it('shows stats and cards, asks the server with the filters, saves a CV', async () => {
     let saved = false;
     const fetch = stubFetch((url, init) => {
+      if (url.endsWith('/save-pending')) return { status: 204, body: undefined };
       if (init?.method === 'POST') {
         saved = true;
         return { status: 201, body: { success: true, message: 'ok', data: {} } };
