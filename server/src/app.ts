@@ -18,6 +18,7 @@ import { registerSessionAuth } from './plugins/session.ts';
 import { buildDeps, type DepsInput } from './deps.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { guardedDb, registerReadOnlyGets } from './plugins/read-only-gets.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { affiliateRoutes } from './affiliate/affiliate.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
@@ -53,7 +54,7 @@ export type AppInput = DepsInput & {
 /** The composition root: wires plugins and features in order. Never listens. */
 export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const { config } = input;
-  const deps = buildDeps(input);
+  const deps = buildDeps({ ...input, db: guardedDb(input.db, config.env) });
 
   const app = Fastify({
     logger:
@@ -87,6 +88,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     requestTimeout: 30 * 60_000,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  registerReadOnlyGets(app, config.env);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
