@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_MESSAGES } from '@vitae/core';
 import { loginAs } from '../test/build-test-app.ts';
 import {
-  buildMediaTestApp,
+  mediaTestAppForFile,
   multipart,
   pdf,
   png,
   upload,
-  type MediaTestApp,
 } from '../test/media-test-kit.ts';
 
-let t: MediaTestApp;
-beforeAll(async () => {
-  t = await buildMediaTestApp('local');
-});
-afterAll(() => t.close());
+const t = mediaTestAppForFile('local');
 
 /** Uploads a document the session-only way the certificate form does, then attaches it. */
 async function uploadDocument(cookie: string, file: { data: Buffer; contentType: string }) {

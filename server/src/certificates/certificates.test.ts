@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_MESSAGES } from '@vitae/core';
 import { loginAs } from '../test/build-test-app.ts';
 import {
-  buildMediaTestApp,
+  createdEntry,
+  mediaTestAppForFile,
   multipart,
   pdf,
   png,
+  sectionChanges,
   upload,
-  type MediaTestApp,
 } from '../test/media-test-kit.ts';
 
-let t: MediaTestApp;
-beforeAll(async () => {
-  t = await buildMediaTestApp('local');
-});
-afterAll(() => t.close());
+const t = mediaTestAppForFile('local');
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, payload });
@@ -32,16 +29,13 @@ async function uploadPdf(cookie: string) {
 describe('certificates', () => {
   it('adds a PDF and an image certificate, edits, replaces and deletes them', async () => {
     const { cookie, userId } = await loginAs(t);
-    const events: unknown[] = [];
-    t.events.subscribe('section.changed', (e) => events.push(e));
+    const events = sectionChanges(t);
     const doc = await uploadPdf(cookie);
-    const created = await call(cookie, 'POST', '/api/certificate', {
+    const pdfCert = await createdEntry(t, cookie, '/api/certificate', {
       title: 'First aid',
       pdfUrl: doc.url,
       publicId: doc.public_id,
     });
-    expect(created.statusCode).toBe(201);
-    const [pdfCert] = created.json().data;
     expect(pdfCert).toMatchObject({
       title: 'First aid',
       photoUrl: '',

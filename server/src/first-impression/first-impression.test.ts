@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAs } from '../test/build-test-app.ts';
 import {
-  buildMediaTestApp,
+  mediaTestAppForFile,
   makeVideo,
   probeCodecs,
   upload,
-  type MediaTestApp,
 } from '../test/media-test-kit.ts';
 
-let t: MediaTestApp;
-beforeAll(async () => {
-  t = await buildMediaTestApp('local');
-});
-afterAll(() => t.close());
+const t = mediaTestAppForFile('local');
 
 const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, payload });

@@ -1,13 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NONE_ASSIGNED, PHOTO_MESSAGES, UPLOAD_MESSAGES } from '@vitae/core';
 import { loginAs } from '../test/build-test-app.ts';
-import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from '../test/media-test-kit.ts';
+import {
+  createdEntry,
+  mediaTestAppForFile,
+  pdf,
+  png,
+  sectionChanges,
+  upload,
+} from '../test/media-test-kit.ts';
 
-let t: MediaTestApp;
-beforeAll(async () => {
-  t = await buildMediaTestApp('local');
-});
-afterAll(() => t.close());
+const t = mediaTestAppForFile('local');
 
 async function uploadPhoto(cookie: string) {
   const res = await upload(
@@ -27,20 +30,14 @@ const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, pay
 describe('photos', () => {
   it('assigns the first photo, lists, renames and reassigns', async () => {
     const { cookie, userId } = await loginAs(t);
-    const events: unknown[] = [];
-    const off = t.events.subscribe('section.changed', (e) => events.push(e));
+    const events = sectionChanges(t);
     expect((await call(cookie, 'GET', '/api/photo/assigned')).json().assignedPhotoUrl).toBe(
       NONE_ASSIGNED,
     );
 
     const first = await uploadPhoto(cookie);
-    const created = await call(cookie, 'POST', '/api/photo', {
-      title: 'Portrait',
-      photoUrl: first.url,
-      publicId: first.public_id,
-    });
-    expect(created.statusCode).toBe(201);
-    const [p1] = created.json().data;
+    const fields = { photoUrl: first.url, publicId: first.public_id };
+    const p1 = await createdEntry(t, cookie, '/api/photo', { title: 'Portrait', ...fields });
     expect(p1).toMatchObject({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
       title: 'Portrait',
@@ -49,7 +46,6 @@ describe('photos', () => {
       lastUpdate: expect.any(String),
     });
     expect(events).toEqual([{ userId, dataType: 'photo' }]);
-    off();
 
     const second = await uploadPhoto(cookie);
     const list = (

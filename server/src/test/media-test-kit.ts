@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
@@ -74,6 +75,47 @@ export async function buildMediaTestApp(
       fs.rmSync(s3Dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One media test app for the calling test file: built before its tests, closed after.
+ * The returned object stands for the app from the first test on.
+ */
+export function mediaTestAppForFile(
+  adapter: Adapter = 'local',
+  overrides: Partial<AppInput> = {},
+): MediaTestApp {
+  let app: MediaTestApp | undefined;
+  beforeAll(async () => {
+    app = await buildMediaTestApp(adapter, overrides);
+  });
+  afterAll(() => app?.close());
+  return new Proxy({} as MediaTestApp, {
+    get(_, key) {
+      if (!app) throw new Error('the media test app is built in beforeAll: use it inside a test');
+      return app[key as keyof MediaTestApp];
+    },
+  });
+}
+
+/** The `section.changed` events (what realtime `data-updated` is sent from) during this test. */
+export function sectionChanges(t: TestApp): unknown[] {
+  const events: unknown[] = [];
+  onTestFinished(t.events.subscribe('section.changed', (e) => events.push(e)));
+  return events;
+}
+
+/** Creates an entry of a media section (photo, certificate) and answers it; must be a 201. */
+export async function createdEntry(
+  t: TestApp,
+  cookie: string,
+  url: string,
+  fields: Record<string, string>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<Record<string, any>> {
+  const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: fields });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data[0];
 }
 
 /** A multipart/form-data body: text fields plus one file part named `file`. */
