@@ -72,8 +72,10 @@ describe('/api/curriculum-vitae', () => {
     const me = await loginAs(t);
     await dropRecord(me);
     const migrator = new Migrator({ db: t.db, provider: migrationProvider });
-    const down = await migrator.migrateDown();
-    expect(down.results?.[0]?.migrationName).toMatch(/cv-at-sign-up$/);
+    const names = (await migrator.getMigrations()).map((m) => m.name);
+    const before = names[names.findIndex((n) => n.endsWith('cv-at-sign-up')) - 1]!;
+    const down = await migrator.migrateTo(before);
+    expect(down.results?.map((r) => r.migrationName)).toContain('013-cv-at-sign-up');
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const res = await call(me, 'GET', '/api/curriculum-vitae');
     expect(res.statusCode).toBe(200);

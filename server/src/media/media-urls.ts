@@ -22,31 +22,68 @@ const MEDIA_URL_TTL_MS = 12 * 60 * 60 * 1000;
 /** Expiries are rounded up to this step, so URLs stay identical (and cacheable) for a while. */
 const EXPIRY_STEP_S = 60 * 60;
 
-const mac = (secret: string, key: string, exp: number) =>
-  createHmac('sha256', secret).update(`vitae-media-url\n${key}\n${exp}`).digest('base64url');
+/**
+ * Who a URL was handed to, when that can end before the URL expires: a share recipient
+ * (the share and its pin generation). Revoking the share, its expiry or a resent pin ends
+ * every URL handed out under it at once.
+ */
+export interface MediaScope {
+  shareId: string;
+  generation: number;
+}
+
+const scopeParam = (scope: MediaScope) => `${scope.shareId}.${scope.generation}`;
+
+/** The `share` query parameter back as a scope; null when absent or malformed. */
+export function parseMediaScope(param: unknown): MediaScope | null {
+  const m = typeof param === 'string' ? /^([0-9a-f]{24})\.(\d{1,9})$/.exec(param) : null;
+  return m ? { shareId: m[1]!, generation: Number(m[2]) } : null;
+}
+
+const mac = (secret: string, key: string, exp: number, scope: string) =>
+  createHmac('sha256', secret)
+    .update(`vitae-media-url\n${key}\n${exp}${scope ? `\n${scope}` : ''}`)
+    .digest('base64url');
 
 /**
  * A same-origin URL that lets its holder read one stored file until it expires.
  * Features hand these out with the data they return to whoever may see it (the owner,
- * a share recipient after unlocking, an HR user): the file route itself checks only
- * the signature, so it is stateless and works on every instance.
+ * a share recipient after unlocking, an HR user): the file route checks the signature, and
+ * for a URL scoped to a share, that the share is still open.
  */
 export function signMediaUrl(
   secret: string,
   key: string,
   ttlMs: number = MEDIA_URL_TTL_MS,
+  scope?: MediaScope,
 ): string {
   const exp = Math.ceil((Date.now() + ttlMs) / 1000 / EXPIRY_STEP_S) * EXPIRY_STEP_S;
-  return `${MEDIA_PATH_PREFIX}${key}?exp=${exp}&sig=${mac(secret, key, exp)}`;
+  const s = scope ? scopeParam(scope) : '';
+  return `${MEDIA_PATH_PREFIX}${key}?exp=${exp}${s ? `&share=${s}` : ''}&sig=${mac(secret, key, exp, s)}`;
 }
 
-/** True when `sig` was issued by signMediaUrl for `key` and has not expired. */
-export function verifyMediaUrl(secret: string, key: string, exp: unknown, sig: unknown): boolean {
+/**
+ * True when `sig` was issued by signMediaUrl for `key` (and `scope`, as its `share`
+ * parameter) and has not expired.
+ */
+export function verifyMediaUrl(
+  secret: string,
+  key: string,
+  exp: unknown,
+  sig: unknown,
+  scope: MediaScope | null = null,
+): boolean {
   const expN = Number(exp);
   if (!Number.isInteger(expN) || expN * 1000 <= Date.now() || typeof sig !== 'string') return false;
-  const want = Buffer.from(mac(secret, key, expN));
+  const want = Buffer.from(mac(secret, key, expN, scope ? scopeParam(scope) : ''));
   const got = Buffer.from(sig);
   return want.length === got.length && timingSafeEqual(want, got);
+}
+
+/** The same file's URL, signed again for one share's recipient. */
+export function scopedMediaUrl(secret: string, url: string, scope: MediaScope): string {
+  const key = keyFromMediaUrl(url);
+  return key ? signMediaUrl(secret, key, MEDIA_URL_TTL_MS, scope) : url;
 }
 
 /** The stored key a media URL (signed or not) points at, if it is one of ours. */

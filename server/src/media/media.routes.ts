@@ -24,11 +24,12 @@ import {
   prepareUpload,
   type Purpose,
 } from './ingest.ts';
-import { CONTENT_TYPES, MEDIA_KEY, verifyMediaUrl } from './media-urls.ts';
+import { CONTENT_TYPES, MEDIA_KEY, parseMediaScope, verifyMediaUrl } from './media-urls.ts';
 import { mediaService, type MediaRow } from './media.service.ts';
 import { checkUploadSignature, signUpload } from './upload-signature.ts';
 import { readUploadBody } from './upload-body.ts';
 import { startSweeper } from './sweeper.ts';
+import { sharingRepo } from '../sharing/sharing.repo.ts';
 
 const UPLOADS_PER_WINDOW = 30;
 const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
@@ -173,6 +174,7 @@ const imageFileBody = z.object({ imageFile: singleLineText().max(2048).optional(
 export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const media = mediaService(deps);
+  const shares = sharingRepo(deps.db);
   startSweeper(app, deps);
 
   const signature = (preset: string) => async (req: FastifyRequest) => {
@@ -215,19 +217,22 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         params: z.object({ key: singleLineText().max(64) }),
         querystring: z.object({
           exp: singleLineText().optional(),
+          share: singleLineText().max(40).optional(),
           sig: singleLineText().optional(),
         }),
       },
     },
     async (req, reply) => {
       const { key } = req.params;
-      // One answer for "no such file" and "not yours": the URL alone is the permission.
-      if (
-        !MEDIA_KEY.test(key) ||
-        !verifyMediaUrl(deps.sessionSecret, key, req.query.exp, req.query.sig)
-      ) {
-        throw new HttpError(404, 'Not found');
-      }
+      const scope = parseMediaScope(req.query.share);
+      // One answer for "no such file", "not yours" and "no longer shared with you": the URL
+      // alone is the permission, and a share's URLs end with the share.
+      const allowed =
+        MEDIA_KEY.test(key) &&
+        (req.query.share === undefined || scope !== null) &&
+        verifyMediaUrl(deps.sessionSecret, key, req.query.exp, req.query.sig, scope) &&
+        (!scope || (await shares.isOpen(scope.shareId, scope.generation)));
+      if (!allowed) throw new HttpError(404, 'Not found');
       return serveFile(req, reply, deps, key);
     },
   );

@@ -11,6 +11,7 @@ import { Migrator, sql } from 'kysely';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
 import { UNLOCK_COOKIE } from './unlock-grant.ts';
+import { createdEntry, png, upload } from '../test/media-test-kit.ts';
 
 /** Issue 14: one share per recipient, the sender's list, revoke, expiry, resend, view trail. */
 let t: TestApp;
@@ -316,6 +317,59 @@ describe('revoke', () => {
     for (let i = 0; i < 12; i++) {
       expect((await unlock(o.cvId, s.shareId, '000000', v.ip)).statusCode).toBe(410);
     }
+  });
+});
+
+describe('media URLs of a share', () => {
+  /** A share that includes the owner's assigned photo; the URL its recipient is given. */
+  async function photoShare(o: Owner) {
+    const file = await upload(
+      t,
+      o.cookie,
+      'image',
+      { data: await png(), filename: 'p.png', contentType: 'image/png' },
+      { preset: 'photo' },
+    );
+    const photo = await createdEntry(t, o.cookie, '/api/photo', {
+      title: 'Portrait',
+      photoUrl: file.json().url,
+      publicId: file.json().public_id,
+    });
+    const s = await shareOne(o, { assignedPhotoUrl: photo.photoUrl });
+    const res = await unlock(o.cvId, s.shareId, s.pin);
+    const url = res.json().data.assignedPhotoUrl as string;
+    expect(url).toContain(`share=${s.shareId}.`);
+    return { s, url };
+  }
+  const fetchMedia = (url: string) => t.app.inject({ url });
+
+  it('work while the share is open and stop the moment it is revoked', async () => {
+    const o = await owner();
+    const { s, url } = await photoShare(o);
+    const sibling = await photoShare(o);
+    expect((await fetchMedia(url)).statusCode).toBe(200);
+    // The share part is signed: dropping or swapping it voids the URL.
+    expect((await fetchMedia(url.replace(/&share=[^&]+/, ''))).statusCode).toBe(404);
+    expect((await fetchMedia(url.replace(s.shareId, sibling.s.shareId))).statusCode).toBe(404);
+    expect((await asOwner(o, 'POST', `/api/share-cv/${s.shareId}/revoke`)).statusCode).toBe(200);
+    expect((await fetchMedia(url)).statusCode).toBe(404);
+    expect((await fetchMedia(sibling.url)).statusCode).toBe(200);
+  });
+
+  it('stop when the share expires, and when a new pin is sent', async () => {
+    const o = await owner();
+    const { s, url } = await photoShare(o);
+    expect((await asOwner(o, 'POST', `/api/share-cv/${s.shareId}/resend`)).statusCode).toBe(200);
+    expect((await fetchMedia(url)).statusCode).toBe(404);
+    const fresh = await unlock(o.cvId, s.shareId, (await mailTo(s.email)).pin);
+    const freshUrl = fresh.json().data.assignedPhotoUrl as string;
+    expect((await fetchMedia(freshUrl)).statusCode).toBe(200);
+    await t.db
+      .updateTable('cv_shares')
+      .set({ expires_at: '2000-01-01T00:00:00.000Z' })
+      .where('id', '=', s.shareId)
+      .execute();
+    expect((await fetchMedia(freshUrl)).statusCode).toBe(404);
   });
 });
 

@@ -4,16 +4,21 @@ import { loadCvData } from '../cv/cv-data.ts';
 import { photosRepo } from '../photos/photos.repo.ts';
 import { certificatesRepo } from '../certificates/certificates.repo.ts';
 import { firstImpressionRepo } from '../first-impression/first-impression.repo.ts';
+import { scopedMediaUrl, type MediaScope } from '../media/media-urls.ts';
 
 /**
- * The owner's whole CV as a share recipient sees it: the sections, plus media as freshly
- * signed, expiring URLs (the media route checks only the signature).
+ * The owner's whole CV as a share recipient (or an HR user) sees it: the sections, plus
+ * media as freshly signed, expiring URLs; under a share's `scope` they stop working as
+ * soon as that share closes (revoked, expired, a new pin).
  */
 export async function sharedCvData(
   deps: Pick<AppDeps, 'db' | 'storage' | 'sessionSecret'>,
   ownerId: string,
   includePhoto: boolean,
+  scope?: MediaScope,
 ): Promise<CvData> {
+  const url = <T extends string | null>(u: T): T =>
+    (scope && u ? scopedMediaUrl(deps.sessionSecret, u, scope) : u) as T;
   const [data, photo, video, certificates] = await Promise.all([
     loadCvData(deps.db, ownerId),
     includePhoto ? photosRepo(deps).assignedUrl(ownerId) : Promise.resolve(null),
@@ -22,13 +27,13 @@ export async function sharedCvData(
   ]);
   return {
     ...data,
-    assignedPhotoUrl: photo,
-    firstImpression: video ? { _id: video._id, videoUrl: video.videoUrl } : null,
+    assignedPhotoUrl: url(photo),
+    firstImpression: video ? { _id: video._id, videoUrl: url(video.videoUrl) } : null,
     certificates: certificates.map((c) => ({
       _id: c._id,
       title: c.title,
-      pdfUrl: c.pdfUrl,
-      photoUrl: c.photoUrl,
+      pdfUrl: url(c.pdfUrl),
+      photoUrl: url(c.photoUrl),
     })),
   };
 }

@@ -202,6 +202,16 @@ export function sharingRepo(db: Db) {
         .where('id', '=', shareId)
         .executeTakeFirst(),
 
+    /** True while the share is open and still on the pin generation a URL was issued under. */
+    async isOpen(shareId: string, generation: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('cv_shares')
+        .select(['revoked_at', 'expires_at', 'pin_generation'])
+        .where('id', '=', shareId)
+        .executeTakeFirst();
+      return !!row && row.pin_generation === generation && closedReason(row) === null;
+    },
+
     shareById: (shareId: string) =>
       db.selectFrom('cv_shares').selectAll().where('id', '=', shareId).executeTakeFirst(),
 

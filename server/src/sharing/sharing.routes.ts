@@ -47,6 +47,7 @@ import {
 import { deviceKind } from './device-kind.ts';
 import { shareEmail } from './share-email.ts';
 import { sharedCvData } from './shared-cv-data.ts';
+import type { MediaScope } from '../media/media-urls.ts';
 
 const tags = ['sharing'];
 const HOUR = 60 * 60 * 1000;
@@ -109,6 +110,12 @@ const whenText = (iso: string) => {
  * Sharing a CV by email with a view pin, and the pin-gated viewer's calls (design
  * section 3, departures 1 and 5): the pin never leaves the server and is checked there.
  */
+/** A recipient's media URLs end with their share (revoked, expired, or a new pin sent). */
+const scopeOf = (share: { id: string; pin_generation: number }): MediaScope => ({
+  shareId: share.id,
+  generation: share.pin_generation,
+});
+
 export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, limiter, sessionSecret, config } = deps;
@@ -342,7 +349,7 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     addGrant(sessionSecret, req, reply, grant, secureCookies);
     const result: UnlockedCv = {
       cv: { _id: cv.id, template: resolveTemplateId(share.template) },
-      data: await sharedCvData(deps, cv.user_id, share.include_photo === 1),
+      data: await sharedCvData(deps, cv.user_id, share.include_photo === 1, scopeOf(share)),
       expiresAt: share.expires_at,
     };
     return result;
@@ -431,7 +438,7 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const { share } = access;
       const shared: UnlockedCv = {
         cv: { _id: cv.id, template: resolveTemplateId(share.template) },
-        data: await sharedCvData(deps, cv.user_id, share.include_photo === 1),
+        data: await sharedCvData(deps, cv.user_id, share.include_photo === 1, scopeOf(share)),
         expiresAt: share.expires_at,
       };
       return shared;
