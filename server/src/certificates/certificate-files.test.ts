@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CERTIFICATE_MESSAGES } from '@vitae/core';
 import { loginAs } from '../test/build-test-app.ts';
-import {
-  mediaTestAppForFile,
-  multipart,
-  pdf,
-  png,
-  upload,
-} from '../test/media-test-kit.ts';
+import { mediaTestAppForFile, multipart, pdf, png, upload } from '../test/media-test-kit.ts';
 
 const t = mediaTestAppForFile('local');
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginAs } from '../test/build-test-app.ts';
-import {
-  mediaTestAppForFile,
-  makeVideo,
-  probeCodecs,
-  upload,
-} from '../test/media-test-kit.ts';
+import { mediaTestAppForFile, makeVideo, probeCodecs, upload } from '../test/media-test-kit.ts';
 
 const t = mediaTestAppForFile('local');
 
