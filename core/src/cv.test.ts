@@ -65,7 +65,7 @@ describe('buildCvData', () => {
       _id: 'sk1',
       skill: 'Irrigation',
       level: 4,
-      label: 'Advanced',
+      label: 'Experienced',
     });
     expect(data.languages[0]).toMatchObject({
       languageName: 'isiZulu',
@@ -73,7 +73,8 @@ describe('buildCvData', () => {
       write: 4,
       speak: 5,
     });
-    expect(data.languages[0]!.proficiency).toBe('Full professional');
+    expect(data.languages[0]!.proficiency).toBe('Advanced');
+    expect(data.languages[0]!.cefr).toBe('B2');
     expect(data.references[0]).toMatchObject({ name: 'Jane', position: 'Owner' });
     expect(data.interests).toEqual([{ _id: 'i1', interest: 'Hiking' }]);
     expect(data.attributes).toEqual([{ _id: 'a1', attribute: 'Patient' }]);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CvData } from './cv.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { CEFR_LEVELS, type CefrLevel } from './levels.ts';
 
 /**
  * The public listing and the HR side (spec sections 3, 4, 5 and 7: "Public CV",
@@ -78,19 +79,67 @@ export interface BrowseItem {
   listedAt: string;
   viewCount: number;
   isSaved: boolean;
+  /** The latest position until a headline field exists (ours, issue 18). */
+  headline: string;
+  topSkills: string[];
+  languages: { name: string; cefr: CefrLevel | null }[];
+  city: string;
+  province: string;
+  /** Whole years from the employment dates (overlaps counted once). */
+  yearsExperience: number;
+  summaryExcerpt: string;
+  hasVideo: boolean;
 }
 
-export const BROWSE_SORTS = ['newest', 'oldest', 'name', 'views'] as const;
+/** `relevance` ranks search matches (more fields holding the word first, then newest). */
+export const BROWSE_SORTS = ['relevance', 'newest', 'oldest', 'name', 'views'] as const;
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
+/** A browse query names at most this many skills. */
+export const BROWSE_MAX_SKILLS = 5;
+
+export const BROWSE_FILTER_MESSAGES = {
+  tooManySkills: `Choose at most ${BROWSE_MAX_SKILLS} skills`,
+  languageLevel: 'Language level must be one of A1, A2, B1, B2, C1 or C2',
+  minYears: 'Minimum years of experience must be a whole number from 0 to 60',
+} as const;
+
+const queryFlag = () =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === '1');
+
+/** "python, sql" (or repeated `skills=`) as trimmed distinct names. */
+const skillList = z
+  .union([singleLineText().max(600), z.array(singleLineText().max(100))])
+  .optional()
+  .transform((v) => {
+    const parts = (Array.isArray(v) ? v : (v ?? '').split(','))
+      .map((s) => s.trim().replace(/\s+/g, ' '))
+      .filter(Boolean);
+    return [...new Set(parts.map((s) => s.toLowerCase().slice(0, 100)))];
+  })
+  .refine((v) => v.length <= BROWSE_MAX_SKILLS, BROWSE_FILTER_MESSAGES.tooManySkills);
 
 export const browseQuerySchema = z.object({
   search: singleLineText().max(100).optional().default(''),
   gender: z.enum(['all', 'male', 'female', 'other']).optional().default('all'),
-  savedOnly: z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-    .optional()
-    .transform((v) => v === true || v === 'true' || v === '1'),
+  savedOnly: queryFlag(),
   sort: z.enum(BROWSE_SORTS).optional().default('newest'),
+  skills: skillList,
+  skillMode: z.enum(['any', 'all']).optional().default('any'),
+  language: singleLineText().max(50).optional().default(''),
+  languageLevel: z.enum(CEFR_LEVELS, { error: BROWSE_FILTER_MESSAGES.languageLevel }).optional(),
+  province: singleLineText().max(100).optional().default(''),
+  city: singleLineText().max(100).optional().default(''),
+  minYears: z.coerce
+    .number({ error: BROWSE_FILTER_MESSAGES.minYears })
+    .int(BROWSE_FILTER_MESSAGES.minYears)
+    .min(0, BROWSE_FILTER_MESSAGES.minYears)
+    .max(60, BROWSE_FILTER_MESSAGES.minYears)
+    .optional()
+    .default(0),
+  hasVideo: queryFlag(),
   page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   limit: z.coerce
     .number()
@@ -110,6 +159,16 @@ export interface BrowsePage {
   page: number;
   hasMore: boolean;
   stats: { available: number; saved: number };
+}
+
+/** `GET /api/public-cv/skills?prefix=`: the most listed skills starting with the prefix. */
+export const skillSuggestQuerySchema = z.object({
+  prefix: singleLineText().trim().min(1, 'Type the start of a skill').max(100),
+});
+export interface SkillSuggestion {
+  skill: string;
+  /** Listed CVs with the skill, counted up to 1000. */
+  count: number;
 }
 
 export interface HrNote {

@@ -6,6 +6,7 @@ export * from './notifications.ts';
 export * from './cv.ts';
 export * from './dates.ts';
 export * from './ratings.ts';
+export * from './levels.ts';
 export * from './sample-cv.ts';
 export * from './sections/index.ts';
 export * from './section-status.ts';

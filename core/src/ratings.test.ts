@@ -51,13 +51,15 @@ describe('ratings', () => {
   });
 
   it('labels skills and languages', () => {
-    expect(skillLabel(1)).toBe('Beginner');
-    expect(skillLabel(4)).toBe('Advanced');
+    // The builder's words (spec): a 3 is "Skilled" in print too, not "Intermediate".
+    expect(skillLabel(1)).toBe('Novice');
+    expect(skillLabel(3)).toBe('Skilled');
+    expect(skillLabel(4)).toBe('Experienced');
     expect(skillLabel(null)).toBe('');
     expect(languageAverage({ read: 4, write: 4, speak: 5 })).toBeCloseTo(4.333, 2);
     expect(languageAverage({})).toBeNull();
-    expect(languageLabel({ read: 5, write: 5, speak: 5 })).toBe('Native or bilingual');
-    expect(languageLabel({ read: 3, speak: null })).toBe('Professional working');
+    expect(languageLabel({ read: 5, write: 5, speak: 5 })).toBe('Proficient');
+    expect(languageLabel({ read: 3, speak: null })).toBe('Intermediate');
     expect(languageLabel({})).toBe('');
   });
 });

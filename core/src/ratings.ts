@@ -1,5 +1,12 @@
 /** Rating display rules: proficiency is 1 to 5 everywhere (spec section 9). */
 
+import {
+  languageAverage,
+  languageLevelLabel,
+  skillLevelLabel,
+  type LanguageRatings,
+} from './levels.ts';
+
 export const RATING_MAX = 5;
 /** Template 05 shows a skill without a level as level 3. */
 export const TEMPLATE05_DEFAULT_SKILL_LEVEL = 3;
@@ -39,40 +46,14 @@ export function skillLevelOr(value: unknown, fallback = TEMPLATE05_DEFAULT_SKILL
   return normalizeRating(value) ?? fallback;
 }
 
-const SKILL_LABELS = ['Beginner', 'Elementary', 'Intermediate', 'Advanced', 'Expert'] as const;
-const LANGUAGE_LABELS = [
-  'Elementary',
-  'Limited working',
-  'Professional working',
-  'Full professional',
-  'Native or bilingual',
-] as const;
-
-function labelFor(labels: readonly string[], value: unknown): string {
-  const n = normalizeRating(value);
-  if (n === null) return '';
-  return labels[Math.max(1, Math.round(n)) - 1] ?? '';
-}
-
-/** "Advanced" for a skill at level 4; empty when unrated. */
+/** "Skilled" for a skill at level 3 (the spec's labels, core/src/levels.ts); empty when unrated. */
 export function skillLabel(value: unknown): string {
-  return labelFor(SKILL_LABELS, value);
+  return skillLevelLabel(value);
 }
 
-/** The average of the read, write and speak ratings that are present, or null. */
-export function languageAverage(lang: {
-  read?: unknown;
-  write?: unknown;
-  speak?: unknown;
-}): number | null {
-  const values = [lang.read, lang.write, lang.speak]
-    .map(normalizeRating)
-    .filter((n): n is number => n !== null);
-  if (values.length === 0) return null;
-  return values.reduce((a, b) => a + b, 0) / values.length;
-}
+export { languageAverage };
 
-/** A language's proficiency label from its average rating ("Full professional"); empty when unrated. */
-export function languageLabel(lang: { read?: unknown; write?: unknown; speak?: unknown }): string {
-  return labelFor(LANGUAGE_LABELS, languageAverage(lang));
+/** A language's level word from its average rating ("Proficient"); empty when unrated. */
+export function languageLabel(lang: LanguageRatings): string {
+  return languageLevelLabel(languageAverage(lang));
 }

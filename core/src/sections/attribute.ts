@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
-import { defineSection } from './define.ts';
+import { defineSection, type Preview } from './define.ts';
+import { type JsonResumeMapping, str } from '../json-resume/mapping.ts';
 
 export const attributeLimits = { attribute: 50 } as const;
 
@@ -35,17 +36,35 @@ export interface CvAttribute {
   attribute: string;
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const attributePreview: Preview<Attribute>[] = [
+  { _id: 'sample-attr-1', attribute: 'Calm under pressure' },
+  { _id: 'sample-attr-2', attribute: 'Clear communicator' },
+  { _id: 'sample-attr-3', attribute: 'Curious and self-driven' },
+  { _id: 'sample-attr-4', attribute: 'Reliable team player' },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const attributeJsonResume: JsonResumeMapping<Attribute> = {
+  place: null,
+  toItem: (e) => ({ attribute: e.attribute }),
+  fromItem: (item) => ({ attribute: str(item, 'attribute') }),
+};
+
 export const attributeSection = defineSection({
   key: 'attribute',
+  tab: 'attributes',
   label: 'Attributes',
   blurb: 'Qualities that describe you.',
   kind: 'list',
   schema: attributeSchema,
   defaults: attributeDefaults,
   sample: attributeSample,
+  preview: attributePreview,
   columns: attributeColumns,
   limits: attributeLimits,
   indicator: 'count',
+  jsonResume: attributeJsonResume,
   unique: { field: 'attribute', listKey: 'attributes', message: ATTRIBUTE_MESSAGES.duplicate },
   cv: {
     field: 'attributes',

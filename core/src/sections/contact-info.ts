@@ -7,7 +7,9 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { cvSingle, text } from './cv-read.ts';
-import { defineSection, percentFilled } from './define.ts';
+import { defineSection, percentFilled, type Preview } from './define.ts';
+import { type JsonResumeMapping, compact, isRec, obj, str } from '../json-resume/mapping.ts';
+import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
 
 export const contactInfoLimits = {
   phone: 20,
@@ -134,6 +136,84 @@ export interface CvContactInfo {
   website: string;
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const contactInfoPreview: Preview<ContactInfo>[] = [
+  {
+    phone: '+27 82 555 0142',
+    email: 'thandiwe.mokoena@example.com',
+    unit: 'Unit 12',
+    complex: 'Jacaranda Court',
+    address: '45 Rivonia Road',
+    suburb: 'Sandton',
+    city: 'Johannesburg',
+    province: 'Gauteng',
+    country: 'South Africa',
+    postalCode: '2196',
+    linkedin: 'linkedin.com/in/thandiwe-mokoena',
+    website: 'thandiwe.dev',
+  },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const contactInfoJsonResume: JsonResumeMapping<ContactInfo> = {
+  place: 'basics',
+  toItem: (e) =>
+    compact({
+      email: e.email,
+      phone: e.phone,
+      url: e.website,
+      location: compact({
+        address: e.address,
+        postalCode: e.postalCode,
+        city: e.city,
+        region: e.province,
+        // JSON Resume wants an ISO 3166 code; a country name stays under meta.vitae.
+        countryCode: /^[A-Z]{2}$/.test(e.country) ? e.country : '',
+      }),
+      profiles: e.linkedin ? [{ network: 'LinkedIn', url: e.linkedin }] : [],
+    }),
+  fromItem: (basics) => {
+    const location = obj(basics, 'location');
+    const profiles = Array.isArray(basics.profiles) ? basics.profiles.filter(isRec) : [];
+    const linkedin = profiles.find((p) => /linkedin/i.test(str(p, 'network') + str(p, 'url')));
+    const username = linkedin ? str(linkedin, 'username') : '';
+    return {
+      phone: str(basics, 'phone'),
+      email: str(basics, 'email'),
+      address: str(location, 'address'),
+      city: str(location, 'city'),
+      province: str(location, 'region'),
+      postalCode: str(location, 'postalCode'),
+      country: str(location, 'countryCode'),
+      linkedin:
+        (linkedin && str(linkedin, 'url')) ||
+        (username ? `https://www.linkedin.com/in/${username}` : ''),
+      website: str(basics, 'url'),
+    };
+  },
+};
+
+/** Its entries from a LinkedIn data export. */
+export const contactInfoLinkedIn: LinkedInMapping<ContactInfo> = (rows) => {
+  const [profile] = rowsOf(rows, 'Profile.csv');
+  const emails = rowsOf(rows, 'Email Addresses.csv');
+  const email = emails.find((e) => /^yes$/i.test(e['Primary'] ?? '')) ?? emails[0];
+  const phone = rowsOf(rows, 'PhoneNumbers.csv').find((p) => p['Number']);
+  // "Pretoria, Gauteng, South Africa": city first, country last.
+  const geo = (profile?.['Geo Location'] ?? '').split(',').map((s) => s.trim());
+  const input = {
+    email: email?.['Email Address'] ?? '',
+    phone: phone?.['Number'] ?? '',
+    address: profile?.['Address'] ?? '',
+    postalCode: profile?.['Zip Code'] ?? '',
+    city: geo.length > 1 ? geo[0] : '',
+    province: geo.length > 2 ? geo[1] : '',
+    country: geo[geo.length - 1] ?? '',
+    website: /https?:\/\/[^\s,\]]+/.exec(profile?.['Websites'] ?? '')?.[0] ?? '',
+  };
+  return Object.values(input).some(Boolean) ? [input] : [];
+};
+
 export const contactInfoSection = defineSection({
   key: 'contact-info',
   label: 'Contact Information',
@@ -142,9 +222,12 @@ export const contactInfoSection = defineSection({
   schema: contactInfoSchema,
   defaults: contactInfoDefaults,
   sample: contactInfoSample,
+  preview: contactInfoPreview,
   columns: contactInfoColumns,
   limits: contactInfoLimits,
   indicator: 'percent',
+  jsonResume: contactInfoJsonResume,
+  linkedIn: contactInfoLinkedIn,
   status: (entries) => contactInfoStatus(entries[0]),
   cv: {
     field: 'contactInfo',

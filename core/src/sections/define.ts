@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { ColumnKind } from './fields.ts';
+import type { JsonResumeMapping } from '../json-resume/mapping.ts';
+import type { LinkedInMapping } from '../json-resume/linkedin.ts';
 
 /** How a dashboard card turns a status number into its indicator (section-status.ts). */
 export type IndicatorKind = 'percent' | 'summary' | 'count' | 'complete';
@@ -24,6 +26,9 @@ export interface CvMapping<F extends string, C> {
   read: (value: unknown) => C;
 }
 
+/** A preview CV entry: any of the section's fields, with a stable id for lists. */
+export type Preview<T> = Partial<T> & { _id?: string };
+
 /** The most characters each text field of a section takes, by field. */
 export type Limits<T> = Partial<Record<keyof T & string, number>>;
 
@@ -36,6 +41,8 @@ export interface SectionSpec<
   L extends Limits<T> = Limits<T>,
 > {
   key: K;
+  /** The builder tab key (?tab=...) when it is not the camel-case key. */
+  tab?: string;
   /** The title of its dashboard card, builder tab and editor. */
   label: string;
   /** One line under the title on the dashboard card. */
@@ -47,6 +54,8 @@ export interface SectionSpec<
   defaults: T;
   /** Realistic entries for /sample and template previews. */
   sample: T[];
+  /** The long preview CV's entries (SAMPLE_CV, two A4 pages): one record for a single section. */
+  preview: readonly Preview<T>[];
   /** Storage kind of each field; also the list of fields, in form order. */
   columns: Record<keyof T & string, ColumnKind>;
   /** The most characters each text field takes; the schema and the form both read these. */
@@ -55,7 +64,13 @@ export interface SectionSpec<
   /** The status number from the user's entries (spec section 4); the entry count if absent. */
   status?: (entries: readonly T[]) => number;
   unique?: UniqueRule;
+  /** The title a CV heading shows from these entries, if this section gives one (a job's position). */
+  title?: (entries: readonly T[]) => string | undefined;
   cv: CvMapping<F, C>;
+  /** Where its entries go in a JSON Resume and how they come back (core/src/json-resume). */
+  jsonResume: JsonResumeMapping<T>;
+  /** Its entries from a LinkedIn data export; absent when LinkedIn has none for it. */
+  linkedIn?: LinkedInMapping<T>;
 }
 
 export interface DefinedSection<
@@ -72,6 +87,7 @@ export interface DefinedSection<
   status: (entries: readonly T[]) => number;
   /** The camel-case key stored sections arrive under (`personalInfo`). */
   cvSource: Camel<K>;
+  tab: string;
 }
 
 /** 'personal-info' -> 'personalInfo', in types and at run time. */
@@ -96,6 +112,7 @@ export const defineSection = <
   dataType: spec.key,
   status: spec.status ?? ((entries) => entries.length),
   cvSource: camel(spec.key),
+  tab: spec.tab ?? camel(spec.key),
 });
 
 const filled = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : v != null);

@@ -8,7 +8,15 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
-import { defineSection } from './define.ts';
+import { defineSection, type Preview } from './define.ts';
+import {
+  type JsonResumeMapping,
+  compact,
+  isoDate,
+  str,
+  strings,
+  withHighlights,
+} from '../json-resume/mapping.ts';
 
 export const experienceLimits = {
   title: 100,
@@ -83,6 +91,55 @@ export interface CvExperience {
   endDate: string;
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const experiencePreview: Preview<Experience>[] = [
+  {
+    _id: 'sample-exp-1',
+    title: 'Open-source maintainer, township-transit',
+    company: 'Community project',
+    description:
+      'Maintain an open-source minibus-taxi route planner with 40 contributors; review pull ' +
+      'requests, run monthly releases and organise community hack days.',
+    startDate: '2019-01',
+    endDate: '',
+  },
+  {
+    _id: 'sample-exp-2',
+    title: 'Volunteer coding coach',
+    company: 'Code4Kids Soweto',
+    description:
+      'Teach Saturday programming classes to high-school learners and prepared three teams for ' +
+      'the national Olympiad finals.',
+    startDate: 'February 2018',
+    endDate: 'November 2022',
+  },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const experienceJsonResume: JsonResumeMapping<Experience> = {
+  place: 'projects',
+  readsAlso: ['volunteer'],
+  toItem: (e) =>
+    compact({
+      name: e.title,
+      entity: e.company,
+      description: e.description,
+      startDate: isoDate(e.startDate),
+      endDate: isoDate(e.endDate),
+    }),
+  // A project names itself; a volunteer item has a position at an organization.
+  fromItem: (item) => ({
+    title: str(item, 'name') || str(item, 'position'),
+    company: str(item, 'entity') || str(item, 'organization'),
+    description: withHighlights(
+      str(item, 'description') || str(item, 'summary'),
+      strings(item, 'highlights'),
+    ),
+    startDate: str(item, 'startDate'),
+    endDate: str(item, 'endDate'),
+  }),
+};
+
 export const experienceSection = defineSection({
   key: 'experience',
   label: 'Work Experience',
@@ -91,9 +148,11 @@ export const experienceSection = defineSection({
   schema: experienceSchema,
   defaults: experienceDefaults,
   sample: experienceSample,
+  preview: experiencePreview,
   columns: experienceColumns,
   limits: experienceLimits,
   indicator: 'count',
+  jsonResume: experienceJsonResume,
   cv: {
     field: 'experiences',
     aliases: ['experiences'],

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import type { ColumnKind } from './fields.ts';
 import type { IndicatorKind, UniqueRule } from './define.ts';
+import type { JsonResumeMapping } from '../json-resume/mapping.ts';
+import type { LinkedInMapping } from '../json-resume/linkedin.ts';
 import * as personalInfo from './personal-info.ts';
 import * as contactInfo from './contact-info.ts';
 import * as personalSummary from './personal-summary.ts';
@@ -37,7 +39,7 @@ export * from './attribute.ts';
 export * from './employment-history.ts';
 
 /**
- * The registry: every section, in the spec's order. Each file under ./ defines one
+ * The registry: every section, in the spec's order (the dashboard's cards and builder's tabs). Each file under ./ defines one
  * section completely; the lists other code needs (keys, data types, status rules,
  * CvData fields) are derived from here.
  */
@@ -45,15 +47,15 @@ const REGISTRY = {
   'personal-info': personalInfo.personalInfoSection,
   'contact-info': contactInfo.contactInfoSection,
   'personal-summary': personalSummary.personalSummarySection,
+  'employment-history': employmentHistory.employmentHistorySection,
   experience: experience.experienceSection,
   'secondary-education': secondaryEducation.secondaryEducationSection,
   'tertiary-education': tertiaryEducation.tertiaryEducationSection,
   skill: skill.skillSection,
   language: language.languageSection,
-  reference: reference.referenceSection,
-  interest: interest.interestSection,
   attribute: attribute.attributeSection,
-  'employment-history': employmentHistory.employmentHistorySection,
+  interest: interest.interestSection,
+  reference: reference.referenceSection,
 };
 type Registry = typeof REGISTRY;
 
@@ -77,6 +79,8 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
   key: K;
   /** '/api/<key>' */
   apiPath: string;
+  /** The builder tab key (?tab=...). */
+  tab: string;
   label: string;
   blurb: string;
   /** 'single': one record per user (a second create updates it); 'list': many. */
@@ -88,6 +92,8 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
   defaults: SectionDataMap[K];
   /** Realistic entries for /sample and template previews. */
   sample: SectionDataMap[K][];
+  /** The long preview CV's entries (SAMPLE_CV). */
+  preview: readonly Partial<SectionDataMap[K]>[];
   /** Storage kind of each field; also the list of fields, in form order. */
   columns: Record<keyof SectionDataMap[K] & string, ColumnKind>;
   /** The most characters each text field takes. */
@@ -96,9 +102,13 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
   /** The status number from the user's entries (spec section 4). */
   status: (entries: readonly SectionDataMap[K][]) => number;
   unique?: UniqueRule;
+  title?: (entries: readonly SectionDataMap[K][]) => string | undefined;
   /** The camel-case key stored sections arrive under, its other names, and the CvData mapping. */
   cvSource: string;
   cv: Registry[K]['cv'];
+  /** Its place in a JSON Resume and the way back (core/src/json-resume). */
+  jsonResume: JsonResumeMapping<SectionDataMap[K]>;
+  linkedIn?: LinkedInMapping<SectionDataMap[K]>;
 }
 
 export const SECTIONS: { [K in SectionKey]: SectionDef<K> } = REGISTRY;
@@ -109,6 +119,17 @@ export const TOO_MANY_ENTRIES = `You can add at most ${MAX_SECTION_ENTRIES} entr
 
 export const isSectionKey = (v: string): v is SectionKey =>
   (SECTION_KEYS as readonly string[]).includes(v);
+
+/** The CV heading's title: the first the sections give from their entries (`entriesOf(key)`). */
+export function headingTitle(
+  entriesOf: (key: SectionKey) => readonly unknown[],
+): string | undefined {
+  for (const key of SECTION_KEYS) {
+    const title = (SECTIONS[key] as SectionDef).title?.(entriesOf(key) as never);
+    if (title) return title;
+  }
+  return undefined;
+}
 
 /** The heading templates show: the full name, and a title when one is known. */
 export interface ViewHeading {

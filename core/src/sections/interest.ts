@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
-import { defineSection } from './define.ts';
+import { defineSection, type Preview } from './define.ts';
+import { type JsonResumeMapping, str } from '../json-resume/mapping.ts';
 
 export const interestLimits = { interest: 100 } as const;
 
@@ -35,17 +36,35 @@ export interface CvInterest {
   interest: string;
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const interestPreview: Preview<Interest>[] = [
+  { _id: 'sample-int-1', interest: 'Trail running' },
+  { _id: 'sample-int-2', interest: 'Open-source software' },
+  { _id: 'sample-int-3', interest: 'Photography' },
+  { _id: 'sample-int-4', interest: 'Jazz piano' },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const interestJsonResume: JsonResumeMapping<Interest> = {
+  place: 'interests',
+  toItem: (e) => ({ name: e.interest }),
+  fromItem: (item) => ({ interest: str(item, 'name') }),
+};
+
 export const interestSection = defineSection({
   key: 'interest',
+  tab: 'interests',
   label: 'Interests',
   blurb: 'What you enjoy outside work.',
   kind: 'list',
   schema: interestSchema,
   defaults: interestDefaults,
   sample: interestSample,
+  preview: interestPreview,
   columns: interestColumns,
   limits: interestLimits,
   indicator: 'count',
+  jsonResume: interestJsonResume,
   unique: { field: 'interest', listKey: 'interests', message: INTEREST_MESSAGES.duplicate },
   cv: {
     field: 'interests',

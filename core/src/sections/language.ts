@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
-import { defineSection } from './define.ts';
+import { defineSection, type Preview } from './define.ts';
+import {
+  type JsonResumeMapping,
+  LANGUAGE_LEVEL_WORDS,
+  levelFromWord,
+  str,
+} from '../json-resume/mapping.ts';
+import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
 import { languageLabel, normalizeRating } from '../ratings.ts';
+import { cefrOf, LANGUAGE_LEVEL_LABELS, type CefrLevel } from '../levels.ts';
 
-/** Read/write/speak levels 1..5 and how the form describes each. */
-export const LANGUAGE_PROFICIENCY_LABELS: Record<number, string> = {
-  1: 'Beginner',
-  2: 'Elementary',
-  3: 'Intermediate',
-  4: 'Advanced',
-  5: 'Proficient',
-};
+/** Read/write/speak levels 1..5 and how the form describes each (one set: core/src/levels.ts). */
+export const LANGUAGE_PROFICIENCY_LABELS = LANGUAGE_LEVEL_LABELS;
 
 export const languageLimits = { language: 50 } as const;
 
@@ -54,21 +56,55 @@ export interface CvLanguage {
   read: number | null;
   write: number | null;
   speak: number | null;
-  /** A label from the average rating ("Full professional"). */
+  /** The level word of the average rating ("Proficient"), the builder's wording. */
   proficiency: string;
+  /** The CEFR level of the average rating (core/src/levels.ts), null when unrated. */
+  cefr: CefrLevel | null;
 }
+
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const languagePreview: Preview<Language>[] = [
+  { _id: 'sample-lang-1', language: 'English', read: 5, write: 5, speak: 5 },
+  { _id: 'sample-lang-2', language: 'isiZulu', read: 4, write: 4, speak: 5 },
+  { _id: 'sample-lang-3', language: 'Afrikaans', read: 3, write: 2, speak: 3 },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const languageJsonResume: JsonResumeMapping<Language> = {
+  place: 'languages',
+  toItem: (e) => ({
+    language: e.language,
+    fluency: LANGUAGE_PROFICIENCY_LABELS[Math.round((e.read + e.write + e.speak) / 3)] ?? '',
+  }),
+  // One fluency word for all three: the separate ratings travel under meta.vitae.
+  fromItem: (item) => {
+    const level = levelFromWord(str(item, 'fluency'), LANGUAGE_LEVEL_WORDS) ?? 3;
+    return { language: str(item, 'language'), read: level, write: level, speak: level };
+  },
+};
+
+/** Its entries from a LinkedIn data export. */
+export const languageLinkedIn: LinkedInMapping<Language> = (rows) =>
+  rowsOf(rows, 'Languages.csv').map((r) => {
+    const level = levelFromWord(r['Proficiency'] ?? '', LANGUAGE_LEVEL_WORDS) ?? 3;
+    return { language: r['Name'], read: level, write: level, speak: level };
+  });
 
 export const languageSection = defineSection({
   key: 'language',
+  tab: 'languages',
   label: 'Languages',
   blurb: 'Read, write and speak levels.',
   kind: 'list',
   schema: languageSchema,
   defaults: languageDefaults,
   sample: languageSample,
+  preview: languagePreview,
   columns: languageColumns,
   limits: languageLimits,
   indicator: 'count',
+  jsonResume: languageJsonResume,
+  linkedIn: languageLinkedIn,
   cv: {
     field: 'languages',
     aliases: ['languages'],
@@ -83,6 +119,7 @@ export const languageSection = defineSection({
         languageName: text(r, 'languageName', 'language'),
         ...ratings,
         proficiency: text(r, 'proficiency') || languageLabel(ratings),
+        cefr: cefrOf(ratings),
       };
     }),
   },

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { flag, optionalText, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { bool, cvSingle, text } from './cv-read.ts';
-import { defineSection, percentFilled } from './define.ts';
+import { defineSection, percentFilled, type Preview } from './define.ts';
+import { type JsonResumeMapping, compact, str } from '../json-resume/mapping.ts';
+import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
 
 /** Driver's licence codes offered by the form (spec section 2). */
 export const LICENSE_CODES = ['A1', 'A', 'B', 'C1', 'C', 'EB', 'EC1', 'EC'] as const;
@@ -11,6 +13,8 @@ export const GENDERS = ['male', 'female'] as const;
 
 export const personalInfoLimits = {
   fullName: 30,
+  /** The job title under the name ("Senior Software Engineer"). */
+  headline: 100,
   dateOfBirth: 30,
   idNumber: 13,
   ppNumber: 20,
@@ -22,6 +26,7 @@ const max = personalInfoLimits;
 export const PERSONAL_INFO_MESSAGES = {
   fullNameRequired: 'Full name is required',
   fullNameTooLong: maxMessage('Full name', max.fullName),
+  headlineTooLong: maxMessage('Headline', max.headline),
   idNumberTooLong: maxMessage('ID number', max.idNumber),
   ppNumberTooLong: maxMessage('Passport number', max.ppNumber),
   licenseCodeTooLong: maxMessage('Licence code', max.licenseCode),
@@ -32,6 +37,7 @@ export const PERSONAL_INFO_MESSAGES = {
 export const personalInfoSchema = z
   .object({
     fullName: requiredText('Full name', max.fullName),
+    headline: optionalText('Headline', max.headline),
     dateOfBirth: optionalText('Date of birth', max.dateOfBirth),
     idNumber: optionalText('ID number', max.idNumber),
     gender: z
@@ -55,6 +61,7 @@ export type PersonalInfoInput = z.input<typeof personalInfoSchema>;
 
 export const personalInfoDefaults: PersonalInfo = {
   fullName: '',
+  headline: '',
   dateOfBirth: '',
   idNumber: '',
   gender: '',
@@ -68,6 +75,7 @@ export const personalInfoDefaults: PersonalInfo = {
 export const personalInfoSample: PersonalInfo[] = [
   {
     fullName: 'Thandi Mokoena',
+    headline: 'Junior Software Developer',
     dateOfBirth: '1994-03-18',
     idNumber: '9403180123088',
     gender: 'female',
@@ -81,6 +89,7 @@ export const personalInfoSample: PersonalInfo[] = [
 
 export const personalInfoColumns = {
   fullName: 'text',
+  headline: 'text',
   dateOfBirth: 'text',
   idNumber: 'text',
   gender: 'text',
@@ -106,9 +115,10 @@ export function personalInfoStatus(info: Partial<PersonalInfo> | null | undefine
 
 export interface CvPersonalInfo {
   fullName: string;
+  /** The job title under the name; older inputs call it `title`. */
+  headline: string;
   firstName: string;
   lastName: string;
-  title: string;
   dateOfBirth: string;
   idNumber: string;
   gender: string;
@@ -119,6 +129,36 @@ export interface CvPersonalInfo {
   licenseCode: string;
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const personalInfoPreview: Preview<PersonalInfo>[] = [
+  {
+    _id: 'sample-personal',
+    fullName: 'Thandiwe Nomsa Mokoena',
+    headline: 'Senior Software Engineer',
+    dateOfBirth: '1991-04-17',
+    idNumber: '9104170123088',
+    gender: 'female',
+    saCitizen: true,
+    nationality: 'South African',
+    driversLicense: true,
+    licenseCode: 'B',
+  },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const personalInfoJsonResume: JsonResumeMapping<PersonalInfo> = {
+  place: 'basics',
+  toItem: (e) => compact({ name: e.fullName, label: e.headline }),
+  fromItem: (basics) => ({ fullName: str(basics, 'name'), headline: str(basics, 'label') }),
+};
+
+/** Its entries from a LinkedIn data export. */
+export const personalInfoLinkedIn: LinkedInMapping<PersonalInfo> = (rows) => {
+  const [profile] = rowsOf(rows, 'Profile.csv');
+  const fullName = [profile?.['First Name'], profile?.['Last Name']].filter(Boolean).join(' ');
+  return fullName ? [{ fullName, dateOfBirth: profile?.['Birth Date'] ?? '' }] : [];
+};
+
 export const personalInfoSection = defineSection({
   key: 'personal-info',
   label: 'Personal Information',
@@ -127,9 +167,12 @@ export const personalInfoSection = defineSection({
   schema: personalInfoSchema,
   defaults: personalInfoDefaults,
   sample: personalInfoSample,
+  preview: personalInfoPreview,
   columns: personalInfoColumns,
   limits: personalInfoLimits,
   indicator: 'percent',
+  jsonResume: personalInfoJsonResume,
+  linkedIn: personalInfoLinkedIn,
   status: (entries) => personalInfoStatus(entries[0]),
   cv: {
     field: 'personalInfo',
@@ -141,7 +184,7 @@ export const personalInfoSection = defineSection({
         fullName: text(r, 'fullName', 'name') || [firstName, lastName].filter(Boolean).join(' '),
         firstName,
         lastName,
-        title: text(r, 'title'),
+        headline: text(r, 'headline', 'title'),
         dateOfBirth: text(r, 'dateOfBirth'),
         idNumber: text(r, 'idNumber'),
         gender: text(r, 'gender'),

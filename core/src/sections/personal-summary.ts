@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { list, text } from './cv-read.ts';
-import { defineSection } from './define.ts';
+import { defineSection, type Preview } from './define.ts';
+import { type JsonResumeMapping, compact, str } from '../json-resume/mapping.ts';
+import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
 
 export const personalSummaryLimits = { content: 1000 } as const;
 
@@ -49,6 +51,32 @@ function summaryOf(value: unknown): CvPersonalSummary | null {
   return summary ? { summary } : null;
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const personalSummaryPreview: Preview<PersonalSummary>[] = [
+  {
+    content:
+      'Senior software engineer building reliable web platforms for financial services and logistics. ' +
+      'Over ten years I have led teams of up to eight engineers, moved monoliths to well-tested ' +
+      'services, and cut page load times by more than half. I enjoy mentoring junior developers, ' +
+      'working closely with product owners, and turning messy requirements into simple, ' +
+      'maintainable software that customers rely on every day.',
+  },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const personalSummaryJsonResume: JsonResumeMapping<PersonalSummary> = {
+  place: 'basics',
+  toItem: (e) => compact({ summary: e.content }),
+  fromItem: (basics) => ({ content: str(basics, 'summary') }),
+};
+
+/** Its entries from a LinkedIn data export. */
+export const personalSummaryLinkedIn: LinkedInMapping<PersonalSummary> = (rows) =>
+  rowsOf(rows, 'Profile.csv')
+    .slice(0, 1)
+    .filter((p) => p['Summary'])
+    .map((p) => ({ content: p['Summary'] }));
+
 export const personalSummarySection = defineSection({
   key: 'personal-summary',
   label: 'Personal Summary',
@@ -57,9 +85,12 @@ export const personalSummarySection = defineSection({
   schema: personalSummarySchema,
   defaults: personalSummaryDefaults,
   sample: personalSummarySample,
+  preview: personalSummaryPreview,
   columns: personalSummaryColumns,
   limits: personalSummaryLimits,
   indicator: 'summary',
+  jsonResume: personalSummaryJsonResume,
+  linkedIn: personalSummaryLinkedIn,
   status: (entries) => personalSummaryStatus(entries[0]),
   cv: { field: 'personalSummary', aliases: [], read: summaryOf },
 });

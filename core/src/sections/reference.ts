@@ -8,7 +8,8 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
-import { defineSection } from './define.ts';
+import { defineSection, type Preview } from './define.ts';
+import { type JsonResumeMapping, str } from '../json-resume/mapping.ts';
 
 export const referenceLimits = {
   name: 100,
@@ -84,17 +85,51 @@ export interface CvReference {
   email: string;
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const referencePreview: Preview<Reference>[] = [
+  {
+    _id: 'sample-ref-1',
+    name: 'Pieter van der Merwe',
+    company: 'Karoo Financial Services',
+    position: 'Head of Engineering',
+    phone: '+27 11 555 0190',
+    email: 'pieter.vdm@example.com',
+  },
+  {
+    _id: 'sample-ref-2',
+    name: 'Ayesha Patel',
+    company: 'Umoja Logistics',
+    position: 'Chief Technology Officer',
+    phone: '+27 21 555 0117',
+    email: 'ayesha.patel@example.com',
+  },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const referenceJsonResume: JsonResumeMapping<Reference> = {
+  place: 'references',
+  toItem: (e) => ({
+    name: e.name,
+    reference: [e.position, e.company, e.phone, e.email].filter(Boolean).join(', '),
+  }),
+  // JSON Resume keeps a reference as free text: company and phone come only from meta.vitae.
+  fromItem: (item) => ({ name: str(item, 'name') }),
+};
+
 export const referenceSection = defineSection({
   key: 'reference',
+  tab: 'references',
   label: 'References',
   blurb: 'People who can vouch for you.',
   kind: 'list',
   schema: referenceSchema,
   defaults: referenceDefaults,
   sample: referenceSample,
+  preview: referencePreview,
   columns: referenceColumns,
   limits: referenceLimits,
   indicator: 'count',
+  jsonResume: referenceJsonResume,
   cv: {
     field: 'references',
     aliases: ['references'],

@@ -9,7 +9,16 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { cvList, id, isRecord, text } from './cv-read.ts';
-import { defineSection } from './define.ts';
+import { defineSection, type Preview } from './define.ts';
+import {
+  type JsonResumeMapping,
+  compact,
+  isSecondarySchool,
+  str,
+  strings,
+  yearOf,
+} from '../json-resume/mapping.ts';
+import { type LinkedInMapping, linkedInSchool, rowsOf } from '../json-resume/linkedin.ts';
 
 /** The raw comma-separated subjects text may hold at most this many characters. */
 export const SUBJECTS_INPUT_MAX = 200;
@@ -147,17 +156,76 @@ function subjectsOf(value: unknown): CvSubject[] {
     .filter((s) => s.subject !== '');
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const secondaryEducationPreview: Preview<SecondaryEducation>[] = [
+  {
+    _id: 'sample-sec-1',
+    schoolName: 'Pretoria High School for Girls',
+    startYear: '2004',
+    endYear: '2008',
+    subjects: [
+      { subject: 'Mathematics', key: 's1' },
+      { subject: 'Physical Sciences', key: 's2' },
+      { subject: 'Information Technology', key: 's3' },
+      { subject: 'English Home Language', key: 's4' },
+      { subject: 'isiZulu First Additional Language', key: 's5' },
+      { subject: 'Accounting', key: 's6' },
+    ],
+    additionalInfo:
+      'National Senior Certificate with five distinctions; head of the debating society.',
+  },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const secondaryEducationJsonResume: JsonResumeMapping<SecondaryEducation> = {
+  place: 'education',
+  owns: (item) => isSecondarySchool(str(item, 'studyType')),
+  toItem: (e) =>
+    compact({
+      institution: e.schoolName,
+      studyType: 'Secondary school',
+      startDate: e.startYear,
+      endDate: e.endYear,
+      courses: e.subjects.map((s) => s.subject),
+    }),
+  fromItem: (item) => ({
+    schoolName: str(item, 'institution'),
+    startYear: yearOf(str(item, 'startDate')),
+    endYear: yearOf(str(item, 'endDate')),
+    subjects: strings(item, 'courses').map((subject) => ({ subject, key: '' })),
+    additionalInfo: [str(item, 'area'), str(item, 'score') && `Score: ${str(item, 'score')}`]
+      .filter(Boolean)
+      .join('; '),
+  }),
+};
+
+/** Its entries from a LinkedIn data export. */
+export const secondaryEducationLinkedIn: LinkedInMapping<SecondaryEducation> = (rows) =>
+  rowsOf(rows, 'Education.csv')
+    .filter(linkedInSchool)
+    .map((r) => ({
+      schoolName: r['School Name'],
+      startYear: yearOf(r['Start Date'] ?? ''),
+      endYear: yearOf(r['End Date'] ?? ''),
+      subjects: [],
+      additionalInfo: [r['Notes'], r['Activities']].filter(Boolean).join('\n'),
+    }));
+
 export const secondaryEducationSection = defineSection({
   key: 'secondary-education',
+  tab: 'education',
   label: 'Secondary Education',
   blurb: 'Your high school and subjects.',
   kind: 'list',
   schema: secondaryEducationSchema,
   defaults: secondaryEducationDefaults,
   sample: secondaryEducationSample,
+  preview: secondaryEducationPreview,
   columns: secondaryEducationColumns,
   limits: secondaryEducationLimits,
   indicator: 'complete',
+  jsonResume: secondaryEducationJsonResume,
+  linkedIn: secondaryEducationLinkedIn,
   cv: {
     field: 'secondEdu',
     aliases: ['secondEdu', 'education'],

@@ -203,6 +203,31 @@ describe('section schemas', () => {
     expect(LICENSE_CODES).toEqual(['A1', 'A', 'B', 'C1', 'C', 'EB', 'EC1', 'EC']);
   });
 
+  it('personal info: the headline is optional, one line, at most 100 characters', () => {
+    const base = { fullName: 'Ann' };
+    expect(personalInfoSchema.parse(base).headline).toBe('');
+    expect(personalInfoSchema.parse({ ...base, headline: '  Data Analyst ' }).headline).toBe(
+      'Data Analyst',
+    );
+    expect(messageFor(personalInfoSchema, { ...base, headline: 'x'.repeat(101) }, 'headline')).toBe(
+      'Headline must be 100 characters or less',
+    );
+    expect(personalInfoSchema.safeParse({ ...base, headline: 'x'.repeat(100) }).success).toBe(true);
+    expect(personalInfoSchema.safeParse({ ...base, headline: 'Data\nAnalyst' }).success).toBe(
+      false,
+    );
+  });
+
+  it('personal info: the headline is JSON Resume basics.label, both ways', () => {
+    const { toItem, fromItem } = s['personal-info'].jsonResume;
+    const info = personalInfoSchema.parse({ fullName: 'Ann', headline: 'Data Analyst' });
+    expect(toItem(info)).toMatchObject({ name: 'Ann', label: 'Data Analyst' });
+    expect(fromItem({ name: 'Ann', label: 'Data Analyst' })).toMatchObject({
+      fullName: 'Ann',
+      headline: 'Data Analyst',
+    });
+  });
+
   it('secondary education subjects: text <-> list', () => {
     let n = 0;
     const subjects = parseSubjects(' Maths, Science ,, History ', () => `k${++n}`);

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
-import { defineSection } from './define.ts';
+import { defineSection, type Preview } from './define.ts';
+import {
+  type JsonResumeMapping,
+  SKILL_LEVEL_WORDS,
+  levelFromWord,
+  str,
+} from '../json-resume/mapping.ts';
+import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
 import { normalizeRating, skillLabel } from '../ratings.ts';
+import { SKILL_LEVEL_LABELS } from '../levels.ts';
 
-/** Proficiency 1..5 and how the form describes each level. */
-export const SKILL_PROFICIENCY_LABELS: Record<number, string> = {
-  1: 'Novice',
-  2: 'Beginner',
-  3: 'Skilled',
-  4: 'Experienced',
-  5: 'Expert',
-};
+/** Proficiency 1..5 and how the form describes each level (one set: core/src/levels.ts). */
+export const SKILL_PROFICIENCY_LABELS = SKILL_LEVEL_LABELS;
 
 export const skillLimits = { skill: 100 } as const;
 
@@ -51,17 +53,48 @@ export interface CvSkill {
   label: string;
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const skillPreview: Preview<Skill>[] = [
+  { _id: 'sample-skill-1', skill: 'TypeScript and React', proficiency: 5 },
+  { _id: 'sample-skill-2', skill: 'Node.js and REST APIs', proficiency: 5 },
+  { _id: 'sample-skill-3', skill: 'PostgreSQL and data modelling', proficiency: 4 },
+  { _id: 'sample-skill-4', skill: 'Automated testing', proficiency: 4 },
+  { _id: 'sample-skill-5', skill: 'Cloud infrastructure (AWS)', proficiency: 3 },
+  { _id: 'sample-skill-6', skill: 'Team leadership', proficiency: 4 },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const skillJsonResume: JsonResumeMapping<Skill> = {
+  place: 'skills',
+  toItem: (e) => ({ name: e.skill, level: SKILL_PROFICIENCY_LABELS[e.proficiency] ?? '' }),
+  fromItem: (item) => ({
+    skill: str(item, 'name'),
+    proficiency: levelFromWord(str(item, 'level'), SKILL_LEVEL_WORDS) ?? skillDefaults.proficiency,
+  }),
+};
+
+/** Its entries from a LinkedIn data export. */
+export const skillLinkedIn: LinkedInMapping<Skill> = (rows) =>
+  rowsOf(rows, 'Skills.csv').map((r) => ({
+    skill: r['Name'],
+    proficiency: skillDefaults.proficiency,
+  }));
+
 export const skillSection = defineSection({
   key: 'skill',
+  tab: 'skills',
   label: 'Skills',
   blurb: 'What you are good at, rated 1 to 5.',
   kind: 'list',
   schema: skillSchema,
   defaults: skillDefaults,
   sample: skillSample,
+  preview: skillPreview,
   columns: skillColumns,
   limits: skillLimits,
   indicator: 'count',
+  jsonResume: skillJsonResume,
+  linkedIn: skillLinkedIn,
   cv: {
     field: 'skills',
     aliases: ['skills'],

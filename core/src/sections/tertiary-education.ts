@@ -8,7 +8,21 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
-import { defineSection } from './define.ts';
+import { defineSection, type Preview } from './define.ts';
+import {
+  type JsonResumeMapping,
+  compact,
+  isSecondarySchool,
+  isoDate,
+  str,
+  strings,
+} from '../json-resume/mapping.ts';
+import {
+  type LinkedInMapping,
+  linkedInDate,
+  linkedInSchool,
+  rowsOf,
+} from '../json-resume/linkedin.ts';
 
 export const tertiaryEducationLimits = {
   instituteName: 100,
@@ -88,6 +102,77 @@ export interface CvTertiaryEducation {
   additionalInfo: string;
 }
 
+/** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
+export const tertiaryEducationPreview: Preview<TertiaryEducation>[] = [
+  {
+    _id: 'sample-tert-1',
+    instituteName: 'University of the Witwatersrand',
+    certificationType: 'BSc Honours in Computer Science',
+    startDate: '2012-02-01',
+    endDate: '2013-11-30',
+    description: 'Research project on scheduling algorithms for public transport networks.',
+    additionalInfo: 'Graduated with distinction.',
+  },
+  {
+    _id: 'sample-tert-2',
+    instituteName: 'University of Johannesburg',
+    certificationType: 'BSc in Information Technology',
+    startDate: '2009-02-01',
+    endDate: '2011-11-30',
+    description: 'Majors in computer science and applied mathematics.',
+    additionalInfo: 'Dean’s list 2010 and 2011.',
+  },
+];
+
+/** Its place in a JSON Resume (core/src/json-resume). */
+export const tertiaryEducationJsonResume: JsonResumeMapping<TertiaryEducation> = {
+  place: 'education',
+  owns: (item) => !isSecondarySchool(str(item, 'studyType')),
+  toItem: (e) =>
+    compact({
+      institution: e.instituteName,
+      studyType: e.certificationType,
+      startDate: isoDate(e.startDate),
+      endDate: isoDate(e.endDate),
+    }),
+  fromItem: (item) => {
+    const [type, area] = [str(item, 'studyType'), str(item, 'area')];
+    const courses = strings(item, 'courses');
+    return {
+      instituteName: str(item, 'institution'),
+      certificationType: type && area ? `${type}, ${area}` : type || area,
+      startDate: str(item, 'startDate'),
+      endDate: str(item, 'endDate'),
+      description: courses.length ? `Courses: ${courses.join(', ')}` : '',
+      additionalInfo: str(item, 'score') && `Score: ${str(item, 'score')}`,
+    };
+  },
+};
+
+/** Its entries from a LinkedIn data export. */
+export const tertiaryEducationLinkedIn: LinkedInMapping<TertiaryEducation> = (rows) => [
+  ...rowsOf(rows, 'Education.csv')
+    .filter((r) => !linkedInSchool(r))
+    .map((r) => ({
+      instituteName: r['School Name'],
+      startDate: linkedInDate(r['Start Date']),
+      endDate: linkedInDate(r['End Date']),
+      certificationType: r['Degree Name'],
+      description: r['Notes'],
+      additionalInfo: r['Activities'],
+    })),
+  // A certification is a course with an awarding body: a tertiary entry holds it.
+  ...rowsOf(rows, 'Certifications.csv').map((c) => ({
+    instituteName: c['Authority'],
+    certificationType: c['Name'],
+    startDate: linkedInDate(c['Started On']),
+    endDate: linkedInDate(c['Finished On'] || c['Started On']),
+    additionalInfo: [c['License Number'] && `Licence ${c['License Number']}`, c['Url']]
+      .filter(Boolean)
+      .join(' '),
+  })),
+];
+
 export const tertiaryEducationSection = defineSection({
   key: 'tertiary-education',
   label: 'Tertiary Education',
@@ -96,9 +181,12 @@ export const tertiaryEducationSection = defineSection({
   schema: tertiaryEducationSchema,
   defaults: tertiaryEducationDefaults,
   sample: tertiaryEducationSample,
+  preview: tertiaryEducationPreview,
   columns: tertiaryEducationColumns,
   limits: tertiaryEducationLimits,
   indicator: 'complete',
+  jsonResume: tertiaryEducationJsonResume,
+  linkedIn: tertiaryEducationLinkedIn,
   cv: {
     field: 'tertEdus',
     aliases: ['tertEdu', 'tertEdus'],
