@@ -4,6 +4,7 @@ import {
   MAX_SECTION_ENTRIES,
   SECTIONS,
   SECTION_KEYS,
+  headingTitle,
   TOO_MANY_ENTRIES,
   sectionStatus,
   idParams,
@@ -242,13 +243,10 @@ export async function sectionsRoutes(app: FastifyInstance, { db, events }: AppDe
     async (req) => {
       requireUser(req);
       const sample = SECTIONS['personal-info'].sample[0];
-      // The sample CV's title is its latest job's position.
-      const latestJob = SECTIONS['employment-history'].sample.toSorted((a, b) =>
-        b.startDate.localeCompare(a.startDate),
-      )[0];
+      const title = headingTitle((key) => SECTIONS[key].sample);
       const heading: ViewHeading = {
         fullName: sample?.fullName ?? '',
-        ...(latestJob ? { title: latestJob.position } : {}),
+        ...(title ? { title } : {}),
       };
       return heading;
     },

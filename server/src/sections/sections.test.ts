@@ -308,6 +308,28 @@ describe('section specifics', () => {
     expect((await call(null, 'GET', '/api/personal-info/view-heading')).statusCode).toBe(401);
   });
 
+  it('personal info: the headline is optional, round-trips, edits and is capped at 100', async () => {
+    const post = (body: Values) => call(me, 'POST', '/api/personal-info', body);
+    expect((await post({ fullName: 'Sipho Ndlovu' })).json().data[0]).toMatchObject({
+      headline: '',
+    });
+    const saved = await post({ fullName: 'Sipho Ndlovu', headline: ' Senior Software Engineer ' });
+    const [info] = saved.json().data as Values[];
+    expect(info).toMatchObject({ headline: 'Senior Software Engineer' });
+    const edit = await call(me, 'PATCH', `/api/personal-info/${String(info!._id)}`, {
+      headline: 'Engineering Manager',
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await list(me, 'personal-info')).toMatchObject([
+      { fullName: 'Sipho Ndlovu', headline: 'Engineering Manager' },
+    ]);
+    const long = await post({ fullName: 'Sipho Ndlovu', headline: 'x'.repeat(101) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fieldErrors.headline).toBe('Headline must be 100 characters or less');
+    expect((await post({ fullName: 'Sipho Ndlovu', headline: 'a\nb' })).statusCode).toBe(400);
+    expect(await list(me, 'personal-info')).toMatchObject([{ headline: 'Engineering Manager' }]);
+  });
+
   it('lists keep creation order, newest last; counts drive the status', async () => {
     for (const skill of ['Go', 'Rust', 'SQL']) {
       await call(me, 'POST', '/api/skill', { skill, proficiency: '3' });

@@ -1,4 +1,4 @@
-import { SECTIONS, type SectionKey } from '@vitae/core/sections/index';
+import { SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core/sections/index';
 import type { StatusKey } from '@vitae/core/section-status';
 
 /*
@@ -29,44 +29,42 @@ export const FIRST_IMPRESSION_TAB: TabDef = {
   media: 'firstImpression',
 };
 
-/** The tab of a data section: its title, blurb and status from the section's definition. */
-const sectionTab = (tab: string, key: SectionKey): TabDef => ({
-  tab,
+/** The tab of a data section: its key, title, blurb and status from the section's definition. */
+const sectionTab = (key: SectionKey): TabDef => ({
+  tab: SECTIONS[key].tab,
   title: SECTIONS[key].label,
   blurb: SECTIONS[key].blurb,
   status: key,
   section: key,
 });
 
-/** The 14 section cards of the dashboard, in the spec's order. */
-export const SECTION_CARDS: TabDef[] = [
-  {
-    tab: 'photo',
-    title: 'Profile Photo',
-    blurb: 'A clear, friendly photo of you.',
-    status: 'photo',
-    media: 'photo',
-  },
-  sectionTab('personalInfo', 'personal-info'),
-  sectionTab('contactInfo', 'contact-info'),
-  sectionTab('personalSummary', 'personal-summary'),
-  sectionTab('employmentHistory', 'employment-history'),
-  sectionTab('experience', 'experience'),
-  sectionTab('education', 'secondary-education'),
-  sectionTab('tertiaryEducation', 'tertiary-education'),
-  {
-    tab: 'certificates',
-    title: 'Certificates',
-    blurb: 'Proof of your qualifications and achievements.',
-    status: 'certificate',
-    media: 'certificates',
-  },
-  sectionTab('skills', 'skill'),
-  sectionTab('languages', 'language'),
-  sectionTab('attributes', 'attribute'),
-  sectionTab('interests', 'interest'),
-  sectionTab('references', 'reference'),
+const PHOTO_CARD: TabDef = {
+  tab: 'photo',
+  title: 'Profile Photo',
+  blurb: 'A clear, friendly photo of you.',
+  status: 'photo',
+  media: 'photo',
+};
+
+const CERTIFICATES_CARD: TabDef = {
+  tab: 'certificates',
+  title: 'Certificates',
+  blurb: 'Proof of your qualifications and achievements.',
+  status: 'certificate',
+  media: 'certificates',
+};
+
+/** The media cards and their places among the 14 (spec section 2): the photo leads, certificates follow the education sections. */
+const MEDIA_CARDS: Array<[index: number, card: TabDef]> = [
+  [0, PHOTO_CARD],
+  [8, CERTIFICATES_CARD],
 ];
+
+/** The 14 section cards of the dashboard, in the spec's order: the data sections in registry order, media cards in their places. */
+export const SECTION_CARDS: TabDef[] = MEDIA_CARDS.reduce(
+  (cards, [index, card]) => cards.toSpliced(index, 0, card),
+  SECTION_KEYS.map(sectionTab),
+);
 
 /** Every builder tab: the first impression, then the cards' sections. */
 export const BUILDER_TABS: TabDef[] = [FIRST_IMPRESSION_TAB, ...SECTION_CARDS];

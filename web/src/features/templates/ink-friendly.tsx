@@ -1,6 +1,6 @@
-import { defineTemplate, HIDDEN_HEADING, type TemplateLayout } from './blocks/cv-body.tsx';
-import { overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
-import { RatingNumber } from './blocks/ratings.tsx';
+import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
+import { DETAILS_UNDER_CONTACT, overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
+import { RatingNumber, cefrNote } from './blocks/ratings.tsx';
 import { languageLine } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -14,6 +14,7 @@ const theme: TemplateTheme = {
   photoPlaceholder: false,
   name: 'text-3xl font-bold',
   headline: 'mt-1 text-base italic',
+  headlineFromSummary: true,
   contact: {
     variant: 'labels',
     options: { links: true, addressParts: true },
@@ -51,6 +52,7 @@ const theme: TemplateTheme = {
       text: (l) => (
         <>
           Read {rating(l.read)} · Write {rating(l.write)} · Speak {rating(l.speak)}
+          {cefrNote(l)}
         </>
       ),
     }),
@@ -68,18 +70,7 @@ const layout: TemplateLayout = {
       items: [
         {
           className: 'min-w-0 flex-1',
-          items: [
-            'name',
-            'headline',
-            'contact',
-            // Personal details sit under the contact lines, their heading for screen readers.
-            {
-              id: 'personal-details',
-              className: 'mt-2',
-              label: 'Personal details',
-              heading: HIDDEN_HEADING,
-            },
-          ],
+          items: ['name', 'headline', 'contact', DETAILS_UNDER_CONTACT],
         },
         'photo',
       ],

@@ -1,26 +1,11 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
-import type { SectionId } from './blocks/cv-section.tsx';
 import { Icon, type IconName } from './blocks/icons.tsx';
-import { detailsFirst, photoHeader } from './blocks/layouts.ts';
+import { detailsFirst, photoHeader, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { languageRatings } from './blocks/ratings.tsx';
 import { skillBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
 /** 01 Modern: a deep slate header band, teal accents, and an icon beside every heading. */
-const ICONS: Partial<Record<SectionId, IconName>> = {
-  summary: 'user',
-  'personal-details': 'id',
-  employment: 'briefcase',
-  experience: 'rocket',
-  tertiary: 'graduation',
-  secondary: 'school',
-  skills: 'sparkle',
-  languages: 'languages',
-  interests: 'heart',
-  attributes: 'badge',
-  references: 'users',
-};
-
 function Badge({ icon }: { icon: IconName }) {
   return (
     <span
@@ -41,6 +26,7 @@ const theme: TemplateTheme = {
   photo: 'size-28 shrink-0 rounded-full border-4 border-teal-400',
   photoPlaceholder: 'bg-slate-700 text-3xl text-teal-200',
   name: 'text-3xl font-extrabold tracking-tight',
+  headline: 'mt-2 text-lg font-medium text-teal-200',
   contact: {
     className: 'mt-4 grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm text-slate-200 sm:grid-cols-2',
     iconClassName: 'text-teal-300',
@@ -48,7 +34,7 @@ const theme: TemplateTheme = {
   heading: {
     className:
       'mb-3 flex items-center gap-2.5 text-base font-bold tracking-wide text-slate-900 uppercase',
-    before: (id) => <Badge icon={ICONS[id] ?? 'sparkle'} />,
+    before: ({ icon }) => <Badge icon={icon} />,
   },
   entry: {
     root: 'border-l-2 border-teal-500/40 pl-4',
@@ -93,7 +79,7 @@ const theme: TemplateTheme = {
 };
 
 const layout: TemplateLayout = {
-  titles: { summary: 'Professional Summary' },
+  ...TEMPLATE_SECTIONS.template01,
   items: [
     photoHeader('flex items-center gap-6 bg-slate-900 px-10 py-8 text-white', [Rule]),
     detailsFirst('space-y-7 px-10 py-8', 'grid gap-7 sm:grid-cols-2'),

@@ -1,5 +1,5 @@
-import { defineTemplate, type PieceProps, type TemplateLayout } from './blocks/cv-body.tsx';
-import { HISTORY } from './blocks/layouts.ts';
+import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
+import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { languageRatings } from './blocks/ratings.tsx';
 import { languageLine, skillBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
@@ -11,6 +11,7 @@ const theme: TemplateTheme = {
   photo: 'size-20 rounded-full grayscale-[20%]',
   photoPlaceholder: false,
   name: 'text-4xl font-light tracking-tight text-slate-900',
+  headline: 'mt-1 text-slate-500',
   contact: {
     title: 'Contact',
     className: 'space-y-1.5 text-slate-700',
@@ -26,7 +27,7 @@ const theme: TemplateTheme = {
     tag: 'text-xs text-slate-600 after:ml-1.5 after:text-slate-300 after:content-["/"] last:after:content-none',
     tags: 'gap-x-1.5 gap-y-0',
   },
-  lists: { employment: 'space-y-5', experience: 'space-y-5' },
+  lists: { work: 'space-y-5' },
   summary: 'leading-relaxed text-slate-700',
   details: {
     className: 'grid-cols-1 gap-y-0',
@@ -60,19 +61,13 @@ const theme: TemplateTheme = {
   attributes: { as: 'bullets', className: 'text-slate-700', marker: '–' },
 };
 
-/** The job title the owner gave, under the name. */
-function JobTitle({ data }: PieceProps) {
-  const title = data.personalInfo?.title;
-  return title ? <p className="mt-1 text-slate-500">{title}</p> : null;
-}
-
 const layout: TemplateLayout = {
-  titles: { 'personal-details': 'Details', summary: 'Profile' },
+  ...TEMPLATE_SECTIONS.template02,
   items: [
     {
       as: 'header',
       className: 'flex items-center gap-6 border-b border-slate-300 pb-6',
-      items: ['photo', { items: ['name', JobTitle] }],
+      items: ['photo', { items: ['name', 'headline'] }],
     },
     {
       className: 'mt-8 grid gap-8 sm:grid-cols-[13rem_1fr]',
@@ -80,9 +75,9 @@ const layout: TemplateLayout = {
         {
           as: 'aside',
           className: 'space-y-7 text-sm',
-          items: ['contact', 'personal-details', 'skills', 'languages', 'interests', 'attributes'],
+          items: SIDEBARS.template02,
         },
-        { className: 'min-w-0 space-y-7', items: ['summary', ...HISTORY, 'references'] },
+        { className: 'min-w-0 space-y-7', items: MAIN_COLUMNS.template02 },
       ],
     },
   ],

@@ -1,8 +1,9 @@
-import { defineTemplate, HIDDEN_HEADING, type TemplateLayout } from './blocks/cv-body.tsx';
+import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
-import { HISTORY } from './blocks/layouts.ts';
+import { MAIN_COLUMNS, SIDEBARS, SUMMARY_UNDER_NAME, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { languageLine, skillBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
+import { cefrNote } from './blocks/ratings.tsx';
 
 /** 03 Creative: a violet-to-fuchsia sidebar, playful headings, and a timeline in the main column. */
 const sideHeading = 'mb-3 text-sm font-bold tracking-widest text-fuchsia-100 uppercase';
@@ -27,15 +28,16 @@ const theme: TemplateTheme = {
   photo: 'mx-auto size-36 rotate-2 rounded-3xl border-4 border-white/80 shadow-xl',
   photoPlaceholder: 'bg-fuchsia-300 text-4xl text-violet-900',
   name: 'bg-gradient-to-r from-violet-700 to-fuchsia-600 bg-clip-text text-4xl leading-tight font-black text-transparent',
+  headline: 'mt-1 text-lg font-semibold text-violet-700',
   contact: { title: 'Say hello', className: 'space-y-2', iconClassName: 'text-fuchsia-200' },
   heading: {
     className:
       'mb-4 inline-flex items-center gap-2 text-xl font-black text-violet-800 after:h-1 after:w-10 after:rounded-full after:bg-fuchsia-400',
   },
   entry: timeline,
-  entries: { references: { ...timeline, root: 'rounded-xl bg-violet-50 p-4', marker: null } },
+  entries: { people: { ...timeline, root: 'rounded-xl bg-violet-50 p-4', marker: null } },
   entryList: 'space-y-3',
-  lists: { references: 'grid gap-3 sm:grid-cols-2' },
+  lists: { people: 'grid gap-3 sm:grid-cols-2' },
   summary: 'border-l-4 border-fuchsia-400 pl-4 text-[15px] leading-relaxed text-slate-700',
   details: { className: 'grid-cols-1 gap-y-0', label: 'mt-1.5 text-xs text-fuchsia-200' },
   skills: {
@@ -56,6 +58,7 @@ const theme: TemplateTheme = {
       text: (l) => (
         <>
           Read {l.read ?? '–'} · Write {l.write ?? '–'} · Speak {l.speak ?? '–'} (out of 5)
+          {cefrNote(l)}
         </>
       ),
     }),
@@ -69,36 +72,20 @@ const theme: TemplateTheme = {
 };
 
 const layout: TemplateLayout = {
-  titles: {
-    'personal-details': 'About',
-    interests: 'Loves',
-    summary: 'About me',
-    employment: "Where I've worked",
-    experience: 'Other adventures',
-    tertiary: 'Studies',
-    secondary: 'School',
-    attributes: 'What I bring',
-    references: 'People who know me',
-  },
+  ...TEMPLATE_SECTIONS.template03,
   items: [
     {
       as: 'aside',
       className:
         'space-y-7 bg-gradient-to-b from-violet-700 via-violet-800 to-fuchsia-800 px-7 py-9 text-sm text-violet-50',
       heading: { className: sideHeading },
-      items: ['photo', 'contact', 'personal-details', 'skills', 'languages', 'interests'],
+      items: SIDEBARS.template03,
     },
     {
       className: 'min-w-0 space-y-8 px-9 py-9',
       items: [
-        // The summary sits under the name, its heading for screen readers only.
-        {
-          as: 'header',
-          items: ['name', { id: 'summary', className: 'mt-4', heading: HIDDEN_HEADING }],
-        },
-        ...HISTORY,
-        'attributes',
-        'references',
+        { as: 'header', items: ['name', 'headline', SUMMARY_UNDER_NAME] },
+        ...MAIN_COLUMNS.template03,
       ],
     },
   ],

@@ -1,6 +1,6 @@
 import type { CvLanguage } from '@vitae/core/cv';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
-import { detailsFirst, photoHeader } from './blocks/layouts.ts';
+import { detailsFirst, photoHeader, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { skillBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -10,7 +10,7 @@ function LanguageTable({ languages }: { languages: CvLanguage[] }) {
     <table className="w-full text-sm">
       <thead>
         <tr className="text-left font-mono text-xs text-zinc-500">
-          {['Language', 'Read', 'Write', 'Speak'].map((label) => (
+          {['Language', 'Read', 'Write', 'Speak', 'CEFR'].map((label) => (
             <th key={label} className="pb-1 font-normal">
               {label}
             </th>
@@ -26,6 +26,7 @@ function LanguageTable({ languages }: { languages: CvLanguage[] }) {
                 {rating ?? '–'}/5
               </td>
             ))}
+            <td className="font-mono text-amber-300">{l.cefr ?? '–'}</td>
           </tr>
         ))}
       </tbody>
@@ -37,6 +38,7 @@ const theme: TemplateTheme = {
   photo: 'size-24 rounded-2xl ring-2 ring-amber-400 ring-offset-4 ring-offset-zinc-950',
   photoPlaceholder: 'bg-zinc-800 text-3xl text-amber-400',
   name: 'text-4xl font-bold tracking-tight text-white',
+  headline: 'mt-1 text-lg text-amber-300',
   contact: {
     className: 'mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-zinc-400',
     iconClassName: 'text-amber-400',
@@ -55,7 +57,7 @@ const theme: TemplateTheme = {
     tag: 'rounded border border-zinc-700 px-2 py-0.5 text-xs text-zinc-300',
   },
   entryList: 'space-y-3',
-  lists: { experience: 'grid gap-3 sm:grid-cols-2', references: 'grid gap-3 sm:grid-cols-2' },
+  lists: { people: 'grid gap-3 sm:grid-cols-2' },
   summary: 'text-[15px] leading-relaxed text-zinc-300',
   details: {
     className: 'text-sm sm:grid-cols-[auto_1fr_auto_1fr]',
@@ -85,7 +87,7 @@ const theme: TemplateTheme = {
 };
 
 const layout: TemplateLayout = {
-  titles: { 'personal-details': 'Details', employment: 'Experience', experience: 'Projects' },
+  ...TEMPLATE_SECTIONS.template04,
   items: [
     photoHeader('flex flex-wrap items-center gap-6 border-b border-zinc-800 pb-8'),
     detailsFirst('mt-8 space-y-8', 'grid gap-8 sm:grid-cols-2'),

@@ -1,7 +1,7 @@
 import { skillLevelOr } from '@vitae/core/ratings';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
-import { HISTORY } from './blocks/layouts.ts';
-import { RatingBlocks } from './blocks/ratings.tsx';
+import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
+import { RatingBlocks, cefrNote } from './blocks/ratings.tsx';
 import { languageLine } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -17,6 +17,7 @@ const theme: TemplateTheme = {
   photo: 'size-28 rounded-md border-2 border-emerald-400',
   photoPlaceholder: 'bg-slate-800 font-mono text-3xl text-emerald-300',
   name: 'font-mono text-3xl font-bold tracking-tight text-slate-900',
+  headline: 'mt-1 font-mono text-base text-emerald-700',
   contact: { title: 'contact', className: 'space-y-1.5', iconClassName: 'text-emerald-400' },
   heading: {
     className: 'mb-3 flex items-center font-mono text-base font-bold text-slate-900',
@@ -36,7 +37,7 @@ const theme: TemplateTheme = {
     tag: 'rounded bg-emerald-50 px-1.5 py-0.5 font-mono text-xs text-emerald-800',
   },
   entryList: 'space-y-3',
-  lists: { references: 'grid gap-3 sm:grid-cols-2' },
+  lists: { people: 'grid gap-3 sm:grid-cols-2' },
   summary: 'text-[15px] leading-relaxed text-slate-700',
   details: {
     className: 'grid-cols-1 gap-y-0',
@@ -63,7 +64,7 @@ const theme: TemplateTheme = {
       line: 'block text-slate-400',
       text: (l) => (
         <>
-          r:{l.read ?? '-'} w:{l.write ?? '-'} s:{l.speak ?? '-'} /5
+          r:{l.read ?? '-'} w:{l.write ?? '-'} s:{l.speak ?? '-'} /5{cefrNote(l, ' ')}
         </>
       ),
     }),
@@ -85,23 +86,17 @@ function Whoami() {
 }
 
 const layout: TemplateLayout = {
-  titles: { 'personal-details': 'Details' },
+  ...TEMPLATE_SECTIONS.template05,
   items: [
     {
       as: 'aside',
       className: 'space-y-7 bg-slate-900 px-6 py-8 text-sm text-slate-300',
       heading: { className: sideHeading, before: prompt },
-      items: ['photo', 'contact', 'skills', 'languages', 'personal-details', 'interests'],
+      items: SIDEBARS.template05,
     },
     {
       className: 'min-w-0 space-y-7 px-8 py-8',
-      items: [
-        { as: 'header', items: [Whoami, 'name'] },
-        'summary',
-        ...HISTORY,
-        'attributes',
-        'references',
-      ],
+      items: [{ as: 'header', items: [Whoami, 'name', 'headline'] }, ...MAIN_COLUMNS.template05],
     },
   ],
 };

@@ -2,8 +2,8 @@ import { formatLongDate } from '@vitae/core/dates';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { CvPhoto } from './blocks/cv-header.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
-import { HISTORY } from './blocks/layouts.ts';
-import { RatingNumber } from './blocks/ratings.tsx';
+import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
+import { RatingNumber, cefrNote } from './blocks/ratings.tsx';
 import { languageLine } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -24,6 +24,7 @@ const story: EntryTheme = {
 
 const theme: TemplateTheme = {
   name: 'my-3 text-5xl leading-none font-black tracking-tight uppercase sm:text-6xl',
+  headline: 'mb-3 -mt-1 text-lg italic',
   contact: {
     variant: 'plain',
     className: 'flex flex-wrap justify-center gap-x-4 text-xs italic',
@@ -33,14 +34,9 @@ const theme: TemplateTheme = {
       'mb-2 border-y-2 border-stone-900 py-0.5 text-center text-sm font-bold tracking-[0.2em] text-stone-900 uppercase',
   },
   entry: story,
-  entries: { references: { ...story, body: 'mt-1 text-sm text-stone-800' } },
+  entries: { people: { ...story, body: 'mt-1 text-sm text-stone-800' } },
   entryList: 'space-y-3',
-  lists: {
-    employment:
-      'gap-5 space-y-3 sm:columns-2 sm:[column-rule:1px_solid_#a8a29e] [&>*]:break-inside-avoid',
-    experience: 'gap-5 space-y-3 sm:columns-2 [&>*]:break-inside-avoid',
-    references: 'grid gap-3 sm:grid-cols-2',
-  },
+  lists: { people: 'grid gap-3 sm:grid-cols-2' },
   // The photo runs beside the lead paragraph, which opens with a drop cap.
   summary: (summary, data) => (
     <div className="flex gap-4">
@@ -76,6 +72,7 @@ const theme: TemplateTheme = {
       text: (l) => (
         <>
           Reads {l.read ?? '–'}/5, writes {l.write ?? '–'}/5, speaks {l.speak ?? '–'}/5
+          {cefrNote(l, ', ')}
         </>
       ),
     }),
@@ -100,17 +97,7 @@ function Masthead() {
 }
 
 const layout: TemplateLayout = {
-  titles: {
-    summary: 'Profile',
-    employment: 'Career News',
-    experience: 'Also Reported',
-    tertiary: 'Higher Education',
-    secondary: 'Schooling',
-    references: 'Testimonials',
-    'personal-details': 'Vital Statistics',
-    attributes: 'Character',
-    interests: 'Leisure',
-  },
+  ...TEMPLATE_SECTIONS.template06,
   items: [
     {
       as: 'header',
@@ -118,6 +105,7 @@ const layout: TemplateLayout = {
       items: [
         Masthead,
         'name',
+        'headline',
         { className: 'border-y-4 border-double border-stone-900 py-1', items: ['contact'] },
       ],
     },
@@ -126,12 +114,12 @@ const layout: TemplateLayout = {
       items: [
         {
           className: 'min-w-0 space-y-5',
-          items: ['summary', ...HISTORY, 'references'],
+          items: MAIN_COLUMNS.template06,
         },
         {
           as: 'aside',
           className: 'space-y-5 text-sm sm:border-l sm:border-stone-400 sm:pl-5',
-          items: ['personal-details', 'skills', 'languages', 'attributes', 'interests'],
+          items: SIDEBARS.template06,
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
-import { historyFirst, photoHeader } from './blocks/layouts.ts';
+import { historyFirst, photoHeader, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { RatingBar } from './blocks/ratings.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -39,6 +39,7 @@ const theme: TemplateTheme = {
   photoPlaceholder: 'bg-[#13315c] text-2xl text-amber-300',
   name: 'text-3xl font-semibold tracking-wide',
   nameStyle: serif,
+  headline: 'mt-1 text-base tracking-wide text-amber-300',
   contact: {
     className: 'mt-3 grid gap-x-6 gap-y-1 text-sm text-slate-200 sm:grid-cols-2',
     iconClassName: 'text-amber-400',
@@ -49,7 +50,7 @@ const theme: TemplateTheme = {
   },
   entry: ledger,
   entries: {
-    references: {
+    people: {
       ...ledger,
       root: 'border-l-4 border-[#13315c] bg-slate-50 px-4 py-3',
       head: undefined,
@@ -58,7 +59,7 @@ const theme: TemplateTheme = {
       body: 'mt-1 text-sm',
     },
   },
-  lists: { references: 'grid gap-3 sm:grid-cols-2' },
+  lists: { people: 'grid gap-3 sm:grid-cols-2' },
   summary: 'leading-relaxed text-slate-700',
   details: { className: 'text-sm', label: 'text-slate-500', licence: 'Valid' },
   skills: {
@@ -78,6 +79,7 @@ const theme: TemplateTheme = {
         <Bar label="Read" value={l.read} />
         <Bar label="Write" value={l.write} />
         <Bar label="Speak" value={l.speak} />
+        {l.cefr && <span className="text-xs text-slate-500">CEFR {l.cefr}</span>}
       </>
     ),
   },
@@ -86,11 +88,7 @@ const theme: TemplateTheme = {
 };
 
 const layout: TemplateLayout = {
-  titles: {
-    summary: 'Professional Profile',
-    employment: 'Professional Experience',
-    skills: 'Core Competencies',
-  },
+  ...TEMPLATE_SECTIONS.template07,
   items: [
     photoHeader(
       'flex items-center gap-6 border-b-4 border-amber-600 bg-[#0b2545] px-10 py-7 text-white',

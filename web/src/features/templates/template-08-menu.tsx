@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
-import { historyFirst } from './blocks/layouts.ts';
+import { historyFirst, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { RatingStars } from './blocks/ratings.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -44,6 +44,7 @@ const theme: TemplateTheme = {
   photo: 'mx-auto mb-3 size-24 rounded-full border-4 border-[#fbf7ee] ring-2 ring-rose-900/50',
   photoPlaceholder: 'bg-rose-100 text-2xl text-rose-900',
   name: 'mt-1 text-4xl text-stone-900 italic',
+  headline: 'mt-1 text-sm tracking-[0.2em] text-rose-900 uppercase',
   contact: {
     variant: 'plain',
     className:
@@ -56,9 +57,9 @@ const theme: TemplateTheme = {
   },
   entry: dish,
   entries: {
-    references: { ...dish, root: 'text-center', head: '', title: 'font-bold text-stone-900' },
+    people: { ...dish, root: 'text-center', head: '', title: 'font-bold text-stone-900' },
   },
-  lists: { employment: 'space-y-5', experience: 'space-y-5' },
+  lists: { work: 'space-y-5' },
   summary: (summary) => (
     <p className="mx-auto max-w-prose text-center leading-relaxed text-stone-700 italic">
       “{summary}”
@@ -81,6 +82,7 @@ const theme: TemplateTheme = {
             right={<Stars value={l[skill]} />}
           />
         ))}
+        {l.cefr && <Leader left="CEFR" right={l.cefr} />}
       </>
     ),
   },
@@ -97,21 +99,16 @@ function Special() {
 }
 
 const layout: TemplateLayout = {
-  titles: {
-    summary: "Chef's Note",
-    employment: 'Main Courses',
-    experience: 'Side Dishes',
-    skills: 'Specialities',
-    'personal-details': 'House Details',
-    attributes: 'Flavours',
-    interests: 'Desserts',
-    references: 'Recommended By',
-  },
+  ...TEMPLATE_SECTIONS.template08,
   items: [
     {
       className: 'border-4 border-double border-rose-900/60 px-8 py-8',
       items: [
-        { as: 'header', className: 'text-center', items: ['photo', Special, 'name', 'contact'] },
+        {
+          as: 'header',
+          className: 'text-center',
+          items: ['photo', Special, 'name', 'headline', 'contact'],
+        },
         historyFirst('mt-8 space-y-8', 'grid gap-8 sm:grid-cols-2'),
       ],
     },

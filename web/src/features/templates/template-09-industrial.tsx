@@ -16,6 +16,7 @@ const theme: TemplateTheme = {
   photoPlaceholder: 'bg-stone-700 text-4xl text-yellow-400',
   name: 'text-4xl leading-none font-black tracking-tight text-white uppercase',
   headline: 'mt-2 text-lg font-bold text-yellow-400',
+  headlineFromSummary: true,
   contact: {
     variant: 'labels',
     options: { links: false, addressParts: true },

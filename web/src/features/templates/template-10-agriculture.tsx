@@ -1,5 +1,5 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
-import { overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
+import { INFORMATION_AFTER_SUMMARY, overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
 import { languageRatingsLine, skillBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -10,6 +10,7 @@ const theme: TemplateTheme = {
   photoPlaceholder: 'bg-green-700 text-3xl text-amber-100',
   name: 'text-3xl font-bold tracking-tight text-white',
   headline: 'mt-1 text-amber-200',
+  headlineFromSummary: true,
   contact: {
     options: { links: false, addressParts: true },
     variant: 'labels',
@@ -102,7 +103,7 @@ const layout: TemplateLayout = {
       ],
     },
     Band,
-    { className: 'px-9 py-7', items: [overview(['personal-information'])] },
+    { className: 'px-9 py-7', items: [overview(INFORMATION_AFTER_SUMMARY)] },
   ],
 };
 

@@ -155,9 +155,13 @@ describe('template-specific behaviour', () => {
   });
 
   it.each(['template09', 'template10', INK_FRIENDLY_ID])(
-    '%s titles the CV with the first sentence of the summary',
+    '%s titles the CV with the first sentence of the summary without a headline',
     async (layout) => {
-      const { container } = await renderLayout(layout, SAMPLE_CV);
+      const noHeadline = {
+        ...SAMPLE_CV,
+        personalInfo: { ...SAMPLE_CV.personalInfo!, headline: '' },
+      };
+      const { container } = await renderLayout(layout, noHeadline);
       const header = container.querySelector('header')!;
       expect(header).toHaveTextContent(
         'Senior software engineer building reliable web platforms for financial services and logistics',

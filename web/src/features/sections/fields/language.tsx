@@ -1,4 +1,5 @@
 import { SECTIONS } from '@vitae/core/sections/index';
+import { cefrText } from '@vitae/core/levels';
 import { LANGUAGE_PROFICIENCY_LABELS } from '@vitae/core/sections/language';
 import { Rating, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
@@ -33,6 +34,7 @@ function LanguageSummary({ entry }: { entry: Entry }) {
           <Level label="Read" value={e.read} text={L[e.read]} />
           <Level label="Write" value={e.write} text={L[e.write]} />
           <Level label="Speak" value={e.speak} text={L[e.speak]} />
+          {cefrText(e) && <span className="text-xs text-slate-600">{cefrText(e)}</span>}
         </span>
       }
     />

@@ -26,6 +26,14 @@ function PersonalInfoFields({ form }: FieldsProps) {
         maxLength={max.fullName}
         autoComplete="name"
       />
+      <Text
+        form={form}
+        name="headline"
+        label="Headline"
+        placeholder="e.g. Senior Software Engineer"
+        maxLength={max.headline}
+        autoComplete="organization-title"
+      />
       <Row>
         <Text
           form={form}

@@ -3,8 +3,9 @@ import type { CvData } from '@vitae/core/cv';
 import type { TemplateProps } from '../template-props.ts';
 import { CvSection, type SectionId } from './cv-section.tsx';
 import { CvSheet } from './cv-sheet.tsx';
+import { PageFooter } from './page-footer.tsx';
 import { PIECES, type PieceId } from './pieces.tsx';
-import { SECTION_BLOCKS } from './section-blocks.tsx';
+import { SECTION_BLOCKS, type SectionBlock } from './section-blocks.tsx';
 import type { HeadingTheme, TemplateTheme } from './theme.ts';
 
 /**
@@ -14,6 +15,8 @@ import type { HeadingTheme, TemplateTheme } from './theme.ts';
  */
 export interface TemplateLayout {
   titles?: Partial<Record<SectionId, string>>;
+  /** List classes for a section's entries here, when they differ from its group's in the theme. */
+  lists?: Partial<Record<SectionId, string>>;
   items: LayoutItem[];
 }
 
@@ -74,7 +77,7 @@ export function CvBody({ data, theme, layout }: BodyProps) {
       );
     }
     const slot = typeof item === 'string' ? { id: item as SectionId } : item;
-    const block = SECTION_BLOCKS[slot.id];
+    const block: SectionBlock = SECTION_BLOCKS[slot.id];
     if (!block.has(data)) return null;
     const { className, before, after } = slot.heading ?? heading;
     return (
@@ -85,10 +88,10 @@ export function CvBody({ data, theme, layout }: BodyProps) {
         label={slot.label}
         className={slot.className}
         headingClassName={className}
-        before={typeof before === 'function' ? before(slot.id) : before}
+        before={typeof before === 'function' ? before({ id: slot.id, icon: block.icon }) : before}
         after={after}
       >
-        {block.render(data, theme, slot.id)}
+        {block.render(data, theme, layout.lists?.[slot.id])}
       </CvSection>
     );
   };
@@ -111,6 +114,7 @@ export function defineTemplate(template: TemplateDefinition): ComponentType<Temp
   return function Template({ data }: TemplateProps) {
     return (
       <CvSheet layout={id} className={className} style={style}>
+        <PageFooter data={data} />
         <CvBody data={data} theme={theme} layout={layout} />
       </CvSheet>
     );

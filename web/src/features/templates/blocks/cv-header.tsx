@@ -168,11 +168,29 @@ export function ContactList({
           {variant === 'labels' && <span className="shrink-0 font-semibold">{item.label}: </span>}
           <span className="min-w-0 break-words">
             {variant === 'icons' && <span className="sr-only">{item.label}: </span>}
-            {item.href && !item.href.startsWith('tel:') ? breakable(item.value) : item.value}
+            <ContactValue item={item} />
           </span>
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A value with an address is a link: clickable on screen and in the PDF (Chromium keeps
+ * links as link annotations). The base styles make links look like the text around them.
+ */
+function ContactValue({ item }: { item: ContactItem }) {
+  if (!item.href) return item.value;
+  const web = /^https?:/.test(item.href);
+  return (
+    <a
+      href={item.href}
+      className="hover:underline"
+      {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {item.href.startsWith('tel:') ? item.value : breakable(item.value)}
+    </a>
   );
 }
 

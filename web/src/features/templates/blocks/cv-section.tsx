@@ -1,21 +1,8 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import type { SectionId } from './section-blocks.tsx';
 
-/** Stable ids, one per CV section: tests and print CSS rely on `data-section`. */
-export type SectionId =
-  | 'personal-details'
-  | 'personal-information'
-  | 'summary'
-  | 'employment'
-  | 'experience'
-  | 'education'
-  | 'tertiary'
-  | 'secondary'
-  | 'skills'
-  | 'languages'
-  | 'interests'
-  | 'attributes'
-  | 'references';
+export type { SectionId } from './section-blocks.tsx';
 
 interface CvSectionProps {
   id: SectionId;

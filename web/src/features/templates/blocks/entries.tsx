@@ -1,17 +1,8 @@
 import type { ReactNode } from 'react';
-import type {
-  CvData,
-  CvEmployment,
-  CvExperience,
-  CvReference,
-  CvSecondaryEducation,
-  CvTertiaryEducation,
-} from '@vitae/core/cv';
-import { formatDateRange } from '@vitae/core/dates';
 import { cn } from '../../../lib/cn.ts';
 import { TagList } from './lists.tsx';
 
-/** One entry of any list section, in the shape every template's entry layout reads. */
+/** One entry of any list section, in the shape every template's entry layout reads (section-blocks.tsx maps each section's entries). */
 export interface EntryModel {
   key: string;
   title: string;
@@ -23,10 +14,10 @@ export interface EntryModel {
   contact: string[];
 }
 
-const blank = { subtitle: '', dates: '', body: '', extra: '', tags: [], contact: [] };
+export const blankEntry = { subtitle: '', dates: '', body: '', extra: '', tags: [], contact: [] };
 
 /** An entry headed by a role at an organisation (or the organisation alone). */
-function roleEntry(
+export function roleEntry(
   key: string,
   [role, organisation]: [string, string],
   dates: string,
@@ -34,63 +25,8 @@ function roleEntry(
   extra = '',
 ): EntryModel {
   const subtitle = role ? organisation : '';
-  return { ...blank, key, title: role || organisation, subtitle, dates, body, extra };
+  return { ...blankEntry, key, title: role || organisation, subtitle, dates, body, extra };
 }
-
-/** A job; its location (JSON Resume's work `location`) follows the company in the subtitle. */
-export function employmentEntry(e: CvEmployment): EntryModel {
-  const entry = roleEntry(
-    e._id,
-    [e.position, e.company],
-    formatDateRange(e.startDate, e.endDate, e.current),
-    e.description,
-  );
-  return { ...entry, subtitle: [entry.subtitle, e.location].filter(Boolean).join(' · ') };
-}
-
-export const experienceEntry = (e: CvExperience): EntryModel =>
-  roleEntry(e._id, [e.title, e.company], formatDateRange(e.startDate, e.endDate), e.description);
-
-export const tertiaryEntry = (e: CvTertiaryEducation): EntryModel =>
-  roleEntry(
-    e._id,
-    [e.certificationType, e.instituteName],
-    formatDateRange(e.startDate, e.endDate),
-    e.description,
-    e.additionalInfo,
-  );
-
-/** A school: its name, years, subjects and notes; the section heading already says what it is. */
-export function secondaryEntry(e: CvSecondaryEducation): EntryModel {
-  return {
-    ...blank,
-    key: e._id,
-    title: e.schoolName,
-    dates: formatDateRange(e.startDate, e.endDate),
-    extra: e.additionalInfo,
-    tags: e.subjects.map((s) => ({ key: s.key, text: s.subject })),
-  };
-}
-
-export function referenceEntry(r: CvReference): EntryModel {
-  return {
-    ...blank,
-    key: r._id,
-    title: r.name,
-    subtitle: [r.position, r.company].filter(Boolean).join(', '),
-    contact: [r.phone, r.email].filter(Boolean),
-  };
-}
-
-/** Education for the layouts with one Education section: tertiary first, then secondary. */
-export function educationEntries(data: CvData): EntryModel[] {
-  return [...data.tertEdus.map(tertiaryEntry), ...data.secondEdu.map(secondaryEntry)];
-}
-
-export const interestItems = (data: CvData) =>
-  data.interests.map((i) => ({ key: i._id, text: i.interest }));
-export const attributeItems = (data: CvData) =>
-  data.attributes.map((a) => ({ key: a._id, text: a.attribute }));
 
 export interface EntryTheme {
   root?: string;

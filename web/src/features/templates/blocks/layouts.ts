@@ -1,4 +1,9 @@
-import type { LayoutItem, TemplateLayout } from './cv-body.tsx';
+import {
+  HIDDEN_HEADING,
+  type LayoutItem,
+  type SectionSlot,
+  type TemplateLayout,
+} from './cv-body.tsx';
 import type { SectionId } from './cv-section.tsx';
 
 /** Layout parts several templates share. */
@@ -6,12 +11,18 @@ import type { SectionId } from './cv-section.tsx';
 /** Work and study history, in the order templates 01–08 list it. */
 export const HISTORY: SectionId[] = ['employment', 'experience', 'tertiary', 'secondary'];
 
-/** A header with the photo beside the name, `extra` pieces and the contact list (01, 04, 07). */
+/**
+ * A header with the photo beside the name, `extra` pieces, the headline and the contact list
+ * (01, 04, 07).
+ */
 export function photoHeader(className: string, extra: LayoutItem[] = []): LayoutItem {
   return {
     as: 'header',
     className,
-    items: ['photo', { className: 'min-w-0 flex-1', items: ['name', ...extra, 'contact'] }],
+    items: [
+      'photo',
+      { className: 'min-w-0 flex-1', items: ['name', ...extra, 'headline', 'contact'] },
+    ],
   };
 }
 
@@ -57,3 +68,101 @@ export const overview = (afterSummary: SectionId[] = []) =>
     'grid gap-6 sm:grid-cols-2',
     ['skills', 'languages', 'attributes', 'interests'],
   );
+
+/**
+ * Each template's section titles that differ from the blocks' defaults, and the list
+ * arrangements a section has only in that template.
+ */
+export const TEMPLATE_SECTIONS = {
+  template01: { titles: { summary: 'Professional Summary' } },
+  template02: { titles: { 'personal-details': 'Details', summary: 'Profile' } },
+  template03: {
+    titles: {
+      'personal-details': 'About',
+      interests: 'Loves',
+      summary: 'About me',
+      employment: "Where I've worked",
+      experience: 'Other adventures',
+      tertiary: 'Studies',
+      secondary: 'School',
+      attributes: 'What I bring',
+      references: 'People who know me',
+    },
+  },
+  template04: {
+    titles: { 'personal-details': 'Details', employment: 'Experience', experience: 'Projects' },
+    lists: { experience: 'grid gap-3 sm:grid-cols-2' },
+  },
+  template06: {
+    titles: {
+      summary: 'Profile',
+      employment: 'Career News',
+      experience: 'Also Reported',
+      tertiary: 'Higher Education',
+      secondary: 'Schooling',
+      references: 'Testimonials',
+      'personal-details': 'Vital Statistics',
+      attributes: 'Character',
+      interests: 'Leisure',
+    },
+    lists: {
+      employment:
+        'gap-5 space-y-3 sm:columns-2 sm:[column-rule:1px_solid_#a8a29e] [&>*]:break-inside-avoid',
+      experience: 'gap-5 space-y-3 sm:columns-2 [&>*]:break-inside-avoid',
+    },
+  },
+  template05: { titles: { 'personal-details': 'Details' } },
+  template07: {
+    titles: {
+      summary: 'Professional Profile',
+      employment: 'Professional Experience',
+      skills: 'Core Competencies',
+    },
+  },
+  template08: {
+    titles: {
+      summary: "Chef's Note",
+      employment: 'Main Courses',
+      experience: 'Side Dishes',
+      skills: 'Specialities',
+      'personal-details': 'House Details',
+      attributes: 'Flavours',
+      interests: 'Desserts',
+      references: 'Recommended By',
+    },
+  },
+} satisfies Record<string, Pick<TemplateLayout, 'titles' | 'lists'>>;
+
+/** The sidebar of the two-column templates, top to bottom. */
+export const SIDEBARS = {
+  template02: ['contact', 'personal-details', 'skills', 'languages', 'interests', 'attributes'],
+  template03: ['photo', 'contact', 'personal-details', 'skills', 'languages', 'interests'],
+  template05: ['photo', 'contact', 'skills', 'languages', 'personal-details', 'interests'],
+  template06: ['personal-details', 'skills', 'languages', 'attributes', 'interests'],
+} satisfies Record<string, LayoutItem[]>;
+
+/** The main column of the two-column templates, after their header pieces. */
+export const MAIN_COLUMNS = {
+  template02: ['summary', ...HISTORY, 'references'],
+  template03: [...HISTORY, 'attributes', 'references'],
+  template05: ['summary', ...HISTORY, 'attributes', 'references'],
+  template06: ['summary', ...HISTORY, 'references'],
+} satisfies Record<string, LayoutItem[]>;
+
+/** Template 03: the summary sits under the name, its heading for screen readers only. */
+export const SUMMARY_UNDER_NAME: SectionSlot = {
+  id: 'summary',
+  className: 'mt-4',
+  heading: HIDDEN_HEADING,
+};
+
+/** Ink-friendly: personal details sit under the contact lines, their heading for screen readers. */
+export const DETAILS_UNDER_CONTACT: SectionSlot = {
+  id: 'personal-details',
+  className: 'mt-2',
+  label: 'Personal details',
+  heading: HIDDEN_HEADING,
+};
+
+/** Template 10 shows the personal information right after the overview. */
+export const INFORMATION_AFTER_SUMMARY: SectionId[] = ['personal-information'];

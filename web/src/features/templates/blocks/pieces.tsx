@@ -19,8 +19,10 @@ export const PIECES: Record<PieceId, Piece> = {
     />
   ),
   name: (data, { name, nameStyle }) => <CvName data={data} className={name} style={nameStyle} />,
-  headline: (data, { headline }) => {
-    const title = titleFromSummary(data.personalSummary?.summary);
+  headline: (data, { headline, headlineFromSummary }) => {
+    const title =
+      data.personalInfo?.headline ||
+      (headlineFromSummary ? titleFromSummary(data.personalSummary?.summary) : '');
     return title && <p className={headline}>{title}</p>;
   },
   contact: (data, { contact = {} }, heading) => {

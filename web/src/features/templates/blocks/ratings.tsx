@@ -91,12 +91,18 @@ export function RatingBlocks({
   );
 }
 
-/** "Read 4/5 · Write 3/5 · Speak 5/5", with a dash for a missing rating. */
-export function languageRatings({ read, write, speak }: CvLanguage) {
+/** " · CEFR C1" after a language's 1–5 ratings (core/src/levels.ts); nothing when unrated. */
+export function cefrNote(l: Pick<CvLanguage, 'cefr'>, separator = ' · ') {
+  return l.cefr ? `${separator}CEFR ${l.cefr}` : '';
+}
+
+/** "Read 4/5 · Write 3/5 · Speak 5/5 · CEFR C1", with a dash for a missing rating. */
+export function languageRatings(l: CvLanguage) {
+  const { read, write, speak } = l;
   // Numbers as text nodes of their own: the browser kerns "5/5" as the templates always did.
   return (
     <>
-      Read {read ?? '–'}/5 · Write {write ?? '–'}/5 · Speak {speak ?? '–'}/5
+      Read {read ?? '–'}/5 · Write {write ?? '–'}/5 · Speak {speak ?? '–'}/5{cefrNote(l)}
     </>
   );
 }

@@ -1,19 +1,17 @@
 import type { ReactNode } from 'react';
-import type { CvData, CvPersonalInfo } from '@vitae/core/cv';
+import type {
+  CvData,
+  CvEmployment,
+  CvExperience,
+  CvPersonalInfo,
+  CvReference,
+  CvSecondaryEducation,
+  CvTertiaryEducation,
+} from '@vitae/core/cv';
+import { formatDateRange } from '@vitae/core/dates';
 import { cn } from '../../../lib/cn.ts';
-import type { SectionId } from './cv-section.tsx';
-import {
-  attributeItems,
-  educationEntries,
-  EntryList,
-  employmentEntry,
-  experienceEntry,
-  interestItems,
-  referenceEntry,
-  secondaryEntry,
-  tertiaryEntry,
-  type EntryModel,
-} from './entries.tsx';
+import { blankEntry, EntryList, roleEntry, type EntryModel } from './entries.tsx';
+import type { IconName } from './icons.tsx';
 import { BulletList, TagList } from './lists.tsx';
 import {
   DetailList,
@@ -21,51 +19,115 @@ import {
   personalInformationRows,
   type DetailRow,
 } from './personal-details.tsx';
-import type { RatedTheme, ShortListTheme, TemplateTheme } from './theme.ts';
+import type { EntryGroup, RatedTheme, ShortListTheme, TemplateTheme } from './theme.ts';
+
+/** A job; its location (JSON Resume's work `location`) follows the company in the subtitle. */
+function employmentEntry(e: CvEmployment): EntryModel {
+  const entry = roleEntry(
+    e._id,
+    [e.position, e.company],
+    formatDateRange(e.startDate, e.endDate, e.current),
+    e.description,
+  );
+  return { ...entry, subtitle: [entry.subtitle, e.location].filter(Boolean).join(' · ') };
+}
+
+const experienceEntry = (e: CvExperience): EntryModel =>
+  roleEntry(e._id, [e.title, e.company], formatDateRange(e.startDate, e.endDate), e.description);
+
+const tertiaryEntry = (e: CvTertiaryEducation): EntryModel =>
+  roleEntry(
+    e._id,
+    [e.certificationType, e.instituteName],
+    formatDateRange(e.startDate, e.endDate),
+    e.description,
+    e.additionalInfo,
+  );
+
+/** A school: its name, years, subjects and notes; the section heading already says what it is. */
+function secondaryEntry(e: CvSecondaryEducation): EntryModel {
+  return {
+    ...blankEntry,
+    key: e._id,
+    title: e.schoolName,
+    dates: formatDateRange(e.startDate, e.endDate),
+    extra: e.additionalInfo,
+    tags: e.subjects.map((s) => ({ key: s.key, text: s.subject })),
+  };
+}
+
+function referenceEntry(r: CvReference): EntryModel {
+  return {
+    ...blankEntry,
+    key: r._id,
+    title: r.name,
+    subtitle: [r.position, r.company].filter(Boolean).join(', '),
+    contact: [r.phone, r.email].filter(Boolean),
+  };
+}
+
+/** Education for the layouts with one Education section: tertiary first, then secondary. */
+function educationEntries(data: CvData): EntryModel[] {
+  return [...data.tertEdus.map(tertiaryEntry), ...data.secondEdu.map(secondaryEntry)];
+}
+
+const interestItems = (data: CvData) =>
+  data.interests.map((i) => ({ key: i._id, text: i.interest }));
+const attributeItems = (data: CvData) =>
+  data.attributes.map((a) => ({ key: a._id, text: a.attribute }));
 
 /**
- * What one CV section shows, in any template: its default title, whether the CV has data for
- * it (no data, no heading), and its content drawn with the template's theme. A layout places
- * sections by id; a new section is one more block here.
+ * What one CV section shows, in any template: its default title, the icon templates with
+ * icons put beside it, whether the CV has data for it (no data, no heading), and its content
+ * drawn with the template's theme (`list`: the layout's list classes for this place). A layout
+ * places sections by id; a new section is one more block here.
  */
 export interface SectionBlock {
   title: string;
+  icon: IconName;
   has: (data: CvData) => boolean;
-  render: (data: CvData, theme: TemplateTheme, id: SectionId) => ReactNode;
+  render: (data: CvData, theme: TemplateTheme, list?: string) => ReactNode;
 }
 
 /** A section that shows when the CV has at least one of its items. */
 function listBlock<T>(
-  title: string,
+  [title, icon]: [string, IconName],
   items: (data: CvData, theme?: TemplateTheme) => T[],
-  render: (items: T[], theme: TemplateTheme, id: SectionId) => ReactNode,
+  render: (items: T[], theme: TemplateTheme, list?: string) => ReactNode,
 ): SectionBlock {
   return {
     title,
+    icon,
     has: (data) => items(data).length > 0,
-    render: (data, theme, id) => render(items(data, theme), theme, id),
+    render: (data, theme, list) => render(items(data, theme), theme, list),
   };
 }
 
-/** A list of entries; references default to two columns, the rest to the theme's list. */
-const entryBlock = (title: string, entries: (data: CvData) => EntryModel[]) =>
-  listBlock(title, entries, (items, theme, id) => (
+/**
+ * A list of entries drawn with its group's entry look and list classes (the layout's, then the
+ * theme's for the group, then `fallback`, then the theme's default list).
+ */
+const entryBlock = (
+  heading: [string, IconName],
+  group: EntryGroup,
+  entries: (data: CvData) => EntryModel[],
+  fallback?: string,
+) =>
+  listBlock(heading, entries, (items, theme, list) => (
     <EntryList
       entries={items}
-      theme={theme.entries?.[id] ?? theme.entry}
-      className={
-        theme.lists?.[id] ?? (id === 'references' ? 'grid gap-4 sm:grid-cols-2' : theme.entryList)
-      }
+      theme={theme.entries?.[group] ?? theme.entry}
+      className={list ?? theme.lists?.[group] ?? fallback ?? theme.entryList}
     />
   ));
 
 /** Label / value rows about the person. */
 const detailBlock = (
-  title: string,
+  heading: [string, IconName],
   rows: (info: CvPersonalInfo | null, licence?: 'Yes' | 'Valid') => DetailRow[],
 ) =>
   listBlock(
-    title,
+    heading,
     (data, theme) => rows(data.personalInfo, theme?.details?.licence),
     (items, { details = {} }) => (
       <DetailList
@@ -99,9 +161,10 @@ function shortList(items: Array<{ key: string; text: string }>, theme: ShortList
   return <TagList items={items} className={className} itemClassName={item} />;
 }
 
-export const SECTION_BLOCKS: Record<SectionId, SectionBlock> = {
+export const SECTION_BLOCKS = {
   summary: {
     title: 'Summary',
+    icon: 'user',
     has: (data) => Boolean(data.personalSummary?.summary),
     render: (data, theme) => {
       const text = data.personalSummary?.summary ?? '';
@@ -109,24 +172,45 @@ export const SECTION_BLOCKS: Record<SectionId, SectionBlock> = {
       return <p className={theme.summary}>{text}</p>;
     },
   },
-  'personal-details': detailBlock('Personal Details', personalDetailRows),
-  'personal-information': detailBlock('Personal Information', personalInformationRows),
-  employment: entryBlock('Employment History', (data) => data.employHistorys.map(employmentEntry)),
-  experience: entryBlock('Additional Experience', (data) => data.experiences.map(experienceEntry)),
-  education: entryBlock('Education', educationEntries),
-  tertiary: entryBlock('Tertiary Education', (data) => data.tertEdus.map(tertiaryEntry)),
-  secondary: entryBlock('Secondary Education', (data) => data.secondEdu.map(secondaryEntry)),
+  'personal-details': detailBlock(['Personal Details', 'id'], personalDetailRows),
+  'personal-information': detailBlock(['Personal Information', 'id'], personalInformationRows),
+  employment: entryBlock(['Employment History', 'briefcase'], 'work', (data) =>
+    data.employHistorys.map(employmentEntry),
+  ),
+  experience: entryBlock(['Additional Experience', 'rocket'], 'work', (data) =>
+    data.experiences.map(experienceEntry),
+  ),
+  education: entryBlock(['Education', 'graduation'], 'study', educationEntries),
+  tertiary: entryBlock(['Tertiary Education', 'graduation'], 'study', (data) =>
+    data.tertEdus.map(tertiaryEntry),
+  ),
+  secondary: entryBlock(['Secondary Education', 'school'], 'study', (data) =>
+    data.secondEdu.map(secondaryEntry),
+  ),
   skills: listBlock(
-    'Skills',
+    ['Skills', 'sparkle'],
     (data) => data.skills,
     (items, t) => ratedList(items, t.skills),
   ),
   languages: listBlock(
-    'Languages',
+    ['Languages', 'languages'],
     (data) => data.languages,
     (items, t) => ratedList(items, t.languages),
   ),
-  interests: listBlock('Interests', interestItems, (items, t) => shortList(items, t.interests)),
-  attributes: listBlock('Attributes', attributeItems, (items, t) => shortList(items, t.attributes)),
-  references: entryBlock('References', (data) => data.references.map(referenceEntry)),
-};
+  interests: listBlock(['Interests', 'heart'], interestItems, (items, t) =>
+    shortList(items, t.interests),
+  ),
+  attributes: listBlock(['Attributes', 'badge'], attributeItems, (items, t) =>
+    shortList(items, t.attributes),
+  ),
+  // References default to two columns.
+  references: entryBlock(
+    ['References', 'users'],
+    'people',
+    (data) => data.references.map(referenceEntry),
+    'grid gap-4 sm:grid-cols-2',
+  ),
+} satisfies Record<string, SectionBlock>;
+
+/** Stable ids, one per CV section block: tests and print CSS rely on `data-section`. */
+export type SectionId = keyof typeof SECTION_BLOCKS;

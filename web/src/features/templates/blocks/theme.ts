@@ -3,6 +3,10 @@ import type { CvData, CvLanguage, CvSkill } from '@vitae/core/cv';
 import type { ContactListProps } from './cv-header.tsx';
 import type { SectionId } from './cv-section.tsx';
 import type { EntryTheme } from './entries.tsx';
+import type { IconName } from './icons.tsx';
+
+/** The kinds of entry lists: jobs and projects, studies, people who vouch for you. */
+export type EntryGroup = 'work' | 'study' | 'people';
 
 /**
  * How a template looks: the class names and renderers the section blocks read. Which sections
@@ -15,17 +19,19 @@ export interface TemplateTheme {
   photoPlaceholder?: string | false;
   name?: string;
   nameStyle?: CSSProperties;
-  /** The line under the name: the summary's first sentence (templates 09, 10, ink-friendly). */
+  /** The line under the name: the owner's headline (job title). */
   headline?: string;
+  /** Without a headline, the summary's first sentence stands in (templates 09, 10, ink). */
+  headlineFromSummary?: boolean;
   contact?: ContactTheme;
   heading: HeadingTheme;
-  /** Every entry of the list sections (employment, education, references…). */
+  /** Every entry of the list sections (jobs, studies, people…). */
   entry: EntryTheme;
-  /** Per-section entry looks, e.g. references as cards. */
-  entries?: Partial<Record<SectionId, EntryTheme>>;
-  /** The class of every entry list (EntryList's default when unset); `lists` per section. */
+  /** Per-group entry looks, e.g. people as cards. */
+  entries?: Partial<Record<EntryGroup, EntryTheme>>;
+  /** The class of every entry list (EntryList's default when unset); `lists` per group. */
   entryList?: string;
-  lists?: Partial<Record<SectionId, string>>;
+  lists?: Partial<Record<EntryGroup, string>>;
   /** The summary paragraph's class, or the whole summary (a photo beside it, quotes). */
   summary: string | ((summary: string, data: CvData) => ReactNode);
   /** Personal details (or template 10's personal information) as a description list. */
@@ -39,8 +45,8 @@ export interface TemplateTheme {
 /** A section heading: its classes and decoration around the title (hidden from assistive tech). */
 export interface HeadingTheme {
   className: string;
-  /** One decoration for every heading, or one per section (template 01's icons). */
-  before?: ReactNode | ((id: SectionId) => ReactNode);
+  /** One decoration for every heading, or one per section (template 01 shows each block's icon). */
+  before?: ReactNode | ((section: { id: SectionId; icon: IconName }) => ReactNode);
   after?: ReactNode;
 }
 
