@@ -57,8 +57,19 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API, ws: p === '/socket.io' }])),
   },
-  // The manifest lets e2e/bundle-size.spec.ts weigh what each page loads.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  // The manifest lets e2e/bundle-size.spec.ts weigh what each page loads. print.html is the
+  // server's PDF page (src/print): its own entry, so the app's pages load none of it.
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rollupOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        print: path.resolve(import.meta.dirname, 'print.html'),
+      },
+    },
+  },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',

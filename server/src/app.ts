@@ -36,6 +36,8 @@ import { sharingRoutes } from './sharing/sharing.routes.ts';
 import { publicCvRoutes } from './public-cv/public-cv.routes.ts';
 import { hrRoutes } from './hr/hr.routes.ts';
 import { hrBrowseRoutes } from './hr/browse.routes.ts';
+import { pdfRoutes } from './pdf/pdf.routes.ts';
+import type { PdfRenderer } from './pdf/pdf-renderer.ts';
 
 const SECRET_URL = /^(\/(?:auth\/user\/reset|reset-password|email-verified)\/)[^/?#]+/;
 const redactUrl = (url: string): string => url.replace(SECRET_URL, '$1[redacted]');
@@ -47,6 +49,8 @@ const DEFAULT_WEB_DIST = path.resolve(
 
 export type AppInput = DepsInput & {
   webDist?: string;
+  /** A shared PDF renderer (tests, the benchmark); null turns PDFs off. */
+  pdfRenderer?: PdfRenderer | null;
   logger?: boolean;
   logStream?: { write(msg: string): void };
 };
@@ -140,10 +144,11 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(publicCvRoutes, deps);
   await app.register(hrBrowseRoutes, deps);
   await app.register(hrRoutes, deps);
+  const webDist = input.webDist ?? DEFAULT_WEB_DIST;
+  await app.register(pdfRoutes, { ...deps, webDist, pdfRenderer: input.pdfRenderer });
   registerRealtime(app, deps);
   await app.register(outboxRoutes, deps);
 
-  const webDist = input.webDist ?? DEFAULT_WEB_DIST;
   await registerWebApp(app, webDist);
 
   return app;

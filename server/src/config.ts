@@ -44,6 +44,8 @@ const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   OUTBOX_PAGE: opt(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  CHROME_PATH: opt(z.string()),
+  PDF_WARM: opt(z.enum(['on', 'off'], { error: 'must be on or off' })),
 });
 
 export interface Config {
@@ -64,6 +66,10 @@ export interface Config {
   rateLimitMultiplier: number;
   /** OUTBOX_PAGE: force /dev/outbox open to anyone or off; unset, it follows HOST (dev/outbox-access.ts). */
   outboxPage?: 'on' | 'off';
+  /** CHROME_PATH: the Chromium the PDF renderer drives (default /usr/bin/chromium). */
+  chromePath?: string;
+  /** PDF_WARM: start Chromium at start-up (default, but not in tests) rather than on the first PDF. */
+  pdfWarm?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     outboxPage: e.OUTBOX_PAGE,
+    chromePath: e.CHROME_PATH,
+    pdfWarm: e.PDF_WARM ? e.PDF_WARM === 'on' : e.NODE_ENV !== 'test',
   };
 }
 

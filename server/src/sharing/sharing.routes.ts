@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,7 +21,6 @@ import {
   singleLineText,
   stripUnsupported,
   videoProgressSchema,
-  type ShareClosedReason,
   type SharedCvSummary,
   type ShareExpiryDays,
   type SharePage,
@@ -35,7 +34,8 @@ import { requireUser } from '../plugins/session.ts';
 import { notifyUser } from '../notifications/notify.ts';
 import { photosRepo } from '../photos/photos.repo.ts';
 import { hashViewPin, matchViewPin, newViewPin } from './view-pin.ts';
-import { addGrant, grantFor, grantIsCurrent } from './unlock-grant.ts';
+import { addGrant } from './unlock-grant.ts';
+import { grantedShare as unlockedShare, sendClosed, type ShareAccess } from './share-access.ts';
 import {
   closedReason,
   recipientOf,
@@ -67,13 +67,6 @@ const pageQuery = z.object({
     .max(1_000_000, 'Page must be a whole number from 1')
     .optional(),
 });
-
-/** `410 {error, reason}`: the link of a revoked or expired share opens nothing. */
-const sendClosed = (reply: FastifyReply, reason: ShareClosedReason) =>
-  reply.status(410).send({
-    error: reason === 'revoked' ? SHARE_MESSAGES.revoked : SHARE_MESSAGES.expired,
-    reason,
-  });
 
 /** When a share made now with this choice expires (missing: the default 30 days). */
 const expiryFrom = (days: ShareExpiryDays | undefined): string | null => {
@@ -142,22 +135,9 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       }),
     );
 
-  /**
-   * The share this browser unlocked the CV through, while it stays open: 403 without a
-   * grant or with one from before the share's last resend, `{closed}` once revoked/expired.
-   */
-  const grantedShare = async (
-    req: FastifyRequest,
-    cvId: string,
-  ): Promise<{ share: ShareRow } | { closed: ShareClosedReason }> => {
-    const grant = grantFor(sessionSecret, req, cvId);
-    const share = grant ? await repo.shareOfCv(cvId, grant.s) : undefined;
-    if (!grant || !share) throw new HttpError(403, SHARE_MESSAGES.notUnlocked);
-    const reason = closedReason(share);
-    if (reason) return { closed: reason };
-    if (!grantIsCurrent(grant, share)) throw new HttpError(403, SHARE_MESSAGES.notUnlocked);
-    return { share };
-  };
+  /** The share this browser unlocked the CV through (share-access.ts). */
+  const grantedShare = (req: FastifyRequest, cvId: string): Promise<ShareAccess> =>
+    unlockedShare(repo, sessionSecret, req, cvId);
 
   r.post('/api/share-cv', { schema: { tags, body: shareCvSchema } }, async (req, reply) => {
     const user = requireUser(req);

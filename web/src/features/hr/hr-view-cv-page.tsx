@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api.ts';
 import { CertificatesModal } from '../shared-viewer/certificates-modal.tsx';
 import { FirstImpressionModal } from '../shared-viewer/first-impression-modal.tsx';
 import { CvLayout } from '../templates/cv-layout.tsx';
+import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
 import { useAddNote, useDeleteNote, useSavedCv, useSetRank } from './api.ts';
 import { RequireHr, dateTime, shortDate } from './hr-parts.tsx';
 
@@ -55,7 +56,7 @@ function SavedCvView({ saved }: { saved: SavedCvDetail }) {
   const [notesOpen, setNotesOpen] = useState(
     Boolean((location.state as { notes?: boolean } | null)?.notes) || !cv,
   );
-  const [modal, setModal] = useState<'video' | 'certificates' | null>(null);
+  const [modal, setModal] = useState<'video' | 'certificates' | 'pdf' | null>(null);
   const name = saved.fullName || 'Unnamed CV';
 
   return (
@@ -97,6 +98,11 @@ function SavedCvView({ saved }: { saved: SavedCvDetail }) {
                 Print
               </Button>
             )}
+            {cv && (
+              <Button size="sm" variant="secondary" onClick={() => setModal('pdf')}>
+                Download PDF
+              </Button>
+            )}
             {cv?.firstImpression?.videoUrl && (
               <Button size="sm" variant="secondary" onClick={() => setModal('video')}>
                 First Impression
@@ -122,6 +128,16 @@ function SavedCvView({ saved }: { saved: SavedCvDetail }) {
         </main>
         {notesOpen && <NotesPanel id={saved._id} notes={saved.notes} />}
       </div>
+      {cv && (
+        <DownloadPdfDialog
+          open={modal === 'pdf'}
+          onClose={() => setModal(null)}
+          path={`/hr/saved-cv/${saved._id}/pdf`}
+          template={saved.cvTemplate}
+          // This view prints its template only; the print dialog stands in for either choice.
+          onPrintInstead={() => window.setTimeout(() => window.print(), PRINT_DELAY_MS)}
+        />
+      )}
       {cv?.firstImpression && (
         <FirstImpressionModal
           open={modal === 'video'}

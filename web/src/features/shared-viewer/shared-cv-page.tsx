@@ -24,6 +24,7 @@ import { PRINT_DELAY_MS, shortDate, VIEWER_TEXTS } from './texts.ts';
 import { forgetUnlock, mayBeUnlocked, rememberUnlock } from './unlock-memory.ts';
 import { createProgressReporter } from './video-progress.ts';
 import { ViewerHeader, ViewerShell } from './viewer-shell.tsx';
+import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
 
 type Load =
   | { state: 'loading' }
@@ -163,6 +164,7 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
   const [videoOpen, setVideoOpen] = useState(false);
   const [certsOpen, setCertsOpen] = useState(false);
   const [printOpen, setPrintOpen] = useState(false);
+  const [pdfOpen, setPdfOpen] = useState(false);
   const [printing, setPrinting] = useState<'ink' | 'template' | null>(null);
   const viewId = useTrackedView(cvId);
   const progress = useMemo(
@@ -214,6 +216,9 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
           <Button size="sm" variant="secondary" onClick={() => setPrintOpen(true)}>
             Print
           </Button>
+          <Button size="sm" variant="secondary" onClick={() => setPdfOpen(true)}>
+            Download PDF
+          </Button>
           <div className="group relative">
             <Button size="sm" onClick={saveCv} aria-describedby="save-cv-bubble">
               Save CV
@@ -258,6 +263,13 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
         onClose={() => setCertsOpen(false)}
         name={name}
         certificates={certificates}
+      />
+      <DownloadPdfDialog
+        open={pdfOpen}
+        onClose={() => setPdfOpen(false)}
+        path={`/api/curriculum-vitae/${cvId}/pdf`}
+        template={cv.cv.template}
+        onPrintInstead={setPrinting}
       />
       <Dialog open={printOpen} onClose={() => setPrintOpen(false)} title="Print CV" size="sm">
         <div className="grid gap-3">

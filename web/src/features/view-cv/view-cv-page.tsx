@@ -10,6 +10,7 @@ import { CvLayout } from '../templates/cv-layout.tsx';
 import { INK_FRIENDLY_ID } from '../templates/registry.ts';
 import { useCvData, useSaveTemplate } from './api.ts';
 import { PrintDialog, type PrintChoice } from './print-dialog.tsx';
+import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
 
 /** The print dialog opens this long after the choice, once the chosen layout has rendered. */
 export const PRINT_DELAY_MS = 100;
@@ -19,6 +20,7 @@ export default function ViewCvPage() {
   const query = useCvData();
   const saveTemplate = useSaveTemplate();
   const [printOpen, setPrintOpen] = useState(false);
+  const [pdfOpen, setPdfOpen] = useState(false);
   const [printing, setPrinting] = useState<PrintChoice | null>(null);
 
   useEffect(() => {
@@ -69,6 +71,11 @@ export default function ViewCvPage() {
           <Button size="sm" variant="secondary" onClick={() => setPrintOpen(true)}>
             Print
           </Button>
+          {!empty && (
+            <Button size="sm" variant="secondary" onClick={() => setPdfOpen(true)}>
+              Download PDF
+            </Button>
+          )}
           <Link
             to="/app/share-cv"
             className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
@@ -111,6 +118,13 @@ export default function ViewCvPage() {
       </main>
 
       <PrintDialog open={printOpen} onClose={() => setPrintOpen(false)} onChoose={choose} />
+      <DownloadPdfDialog
+        open={pdfOpen}
+        onClose={() => setPdfOpen(false)}
+        path="/api/curriculum-vitae/pdf"
+        template={template}
+        onPrintInstead={choose}
+      />
     </div>
   );
 }

@@ -1,0 +1,24 @@
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { INK_FRIENDLY_ID, getTemplate, loadInkFriendly } from '../features/templates/registry.ts';
+import type { PrintPayload } from './render-cv.ts';
+import '../index.css';
+
+/**
+ * The print page of the server's PDF renderer (web/print.html): the same template components
+ * View CV shows, drawn one CV at a time into a page kept open between renders.
+ */
+const root = createRoot(document.getElementById('cv')!);
+
+/** Every image decoded (a broken one must not hold the PDF back). */
+const imagesReady = () =>
+  Promise.all(Array.from(document.images, (img) => img.decode().catch(() => undefined)));
+
+window.renderCv = async ({ data, layout }: PrintPayload) => {
+  const load = layout === INK_FRIENDLY_ID ? loadInkFriendly : getTemplate(layout).load;
+  // Loaded before rendering, so the template draws at once (no Suspense fallback to wait out).
+  const { default: Template } = await load();
+  flushSync(() => root.render(<Template data={data} />));
+  await Promise.all([document.fonts.ready, imagesReady()]);
+};
+window.printReady = true;
