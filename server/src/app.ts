@@ -24,6 +24,8 @@ import { affiliateRoutes } from './affiliate/affiliate.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
 import { sectionsRoutes } from './sections/sections.routes.ts';
 import { cvRoutes } from './cv/cv.routes.ts';
+import { cvIoRoutes } from './cv-io/cv-io.routes.ts';
+import { accountRoutes } from './account/account.routes.ts';
 import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
 import { outboxRoutes } from './dev/outbox.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
@@ -134,6 +136,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(devicesRoutes, deps);
   await app.register(sectionsRoutes, deps);
   await app.register(cvRoutes, deps);
+  await app.register(cvIoRoutes, deps);
+  await app.register(accountRoutes, deps);
   await app.register(clientErrorsRoutes, deps);
   await app.register(mediaRoutes, deps);
   await app.register(photosRoutes, deps);

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable } from 'kysely';
 import type { SectionDataMap, SectionKey } from '@vitae/core';
 
 /**
@@ -68,9 +68,25 @@ export interface Database extends SectionTables {
   public_cvs: PublicCvsTable;
   public_cv_views: PublicCvViewsTable;
   public_cv_name_tokens: PublicCvNameTokensTable;
+  listing_skills: ListingSkillsTable;
+  listing_languages: ListingLanguagesTable;
   hr_saved_cvs: HrSavedCvsTable;
   hr_notes: HrNotesTable;
   curriculum_vitae: CurriculumVitaeTable;
+  account_exports: AccountExportsTable;
+}
+
+/** One "Export my account" job per user (migration 014); the ZIP is kept until expires_at. */
+export interface AccountExportsTable {
+  id: string;
+  user_id: string;
+  status: 'queued' | 'running' | 'ready' | 'failed' | 'expired';
+  progress: number;
+  file_key: string | null;
+  size: number;
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
 }
 
 export type Db = Kysely<Database>;
@@ -180,8 +196,34 @@ export interface PublicCvsTable {
   gender: string;
   date_of_birth: string;
   nationality: string;
+  /** Card and filter facts from the owner's sections (migration 015), kept by the repo. */
+  headline: Generated<string>;
+  city: Generated<string>;
+  city_norm: Generated<string>;
+  province: Generated<string>;
+  province_norm: Generated<string>;
+  years_experience: Generated<number>;
+  summary_excerpt: Generated<string>;
+  has_video: Generated<number>;
+  /** JSON string[] and [{ name, cefr }]. */
+  top_skills: Generated<string>;
+  languages: Generated<string>;
   created_at: string;
   updated_at: string;
+}
+/** One skill of a listing (migration 015), with copies of the listed flag and date. */
+export interface ListingSkillsTable {
+  listing_id: string;
+  skill_norm: string;
+  skill: string;
+  is_listed: number;
+  listed_at: string | null;
+}
+/** One language of a listing with its CEFR level as 1 (A1) .. 6 (C2), 0 unrated. */
+export interface ListingLanguagesTable {
+  listing_id: string;
+  language_norm: string;
+  level: number;
 }
 /** One word of a listing's lower-case name, for prefix search. */
 export interface PublicCvNameTokensTable {
@@ -193,6 +235,8 @@ export interface PublicCvNameTokensTable {
   listed_at: string | null;
   view_count: number;
   full_name_lower: string;
+  /** How many of name, headline, skills and summary hold the word (migration 015). */
+  hits: Generated<number>;
 }
 export interface PublicCvViewsTable {
   id: string;

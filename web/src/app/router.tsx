@@ -61,6 +61,10 @@ export const appRoutes: RouteObject[] = [
     element: lazyPage(() => import('../features/my-shares/my-shares-page.tsx')),
   },
   {
+    path: 'settings',
+    element: lazyPage(() => import('../features/settings/settings-page.tsx')),
+  },
+  {
     path: 'hr-dashboard',
     element: lazyPage(() => import('../features/hr/hr-dashboard-page.tsx')),
   },

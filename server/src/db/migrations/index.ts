@@ -11,7 +11,8 @@ import * as m009 from './009-integrity.ts';
 import * as m010 from './010-hr-view-dedupe.ts';
 import * as m011 from './011-employment-location.ts';
 import * as m012 from './012-share-control.ts';
-import * as m013cv from './013-cv-at-sign-up.ts';
+import * as m013 from './013-cv-at-sign-up.ts';
+import * as m014 from './014-account-export.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -27,7 +28,8 @@ const migrations: Record<string, Migration> = {
   '010-hr-view-dedupe': m010,
   '011-employment-location': m011,
   '012-share-control': m012,
-  '013-cv-at-sign-up': m013cv,
+  '013-cv-at-sign-up': m013,
+  '014-account-export': m014,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { SwitchButton } from '../../components/ui/switch-button.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { ImportButton } from '../cv-io/import-button.tsx';
 
 /**
  * The user dashboard header: greeting, notification bell, View CV, Share CV,
@@ -27,6 +28,9 @@ export function DashboardHeader({ onSwitchToHr }: { onSwitchToHr: () => void }) 
         <Logo to="/app/dashboard" />
         <div className="flex items-center gap-2">
           <NotificationBell />
+          <ButtonLink to="/app/settings" variant="ghost" size="sm">
+            Settings
+          </ButtonLink>
           <Button variant="ghost" size="sm" onClick={() => void signOut()}>
             Sign Out
           </Button>
@@ -49,6 +53,7 @@ export function DashboardHeader({ onSwitchToHr }: { onSwitchToHr: () => void }) 
           <ButtonLink to="/app/my-shares" variant="secondary">
             My shares
           </ButtonLink>
+          <ImportButton />
           <SwitchButton label="HR Dashboard" checked={false} onChange={onHrSwitch} />
         </nav>
       </div>

@@ -76,6 +76,9 @@ export function HrHeader({
         <Logo to="/app/hr-dashboard" />
         <div className="flex items-center gap-2">
           <NotificationBell />
+          <ButtonLink to="/app/settings" variant="ghost" size="sm">
+            Settings
+          </ButtonLink>
           <Button variant="ghost" size="sm" onClick={() => void signOut()}>
             Sign Out
           </Button>

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createVerifiedUser, readOutbox, signIn } from './helpers.ts';
+
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
+const card = (page: Page, tab: string) => page.locator(`[data-card="${tab}"]`);
+
+const RESUME = {
+  basics: {
+    name: 'Imported Person',
+    email: 'imported@example.com',
+    phone: '082 555 0101',
+    summary: 'Brought over from a JSON Resume.',
+    location: { city: 'Durban', region: 'KwaZulu-Natal' },
+  },
+  work: [
+    { name: 'Harbour Logistics', position: 'Planner', startDate: '2019-04' },
+    { name: 'Port Co', position: 'Clerk', startDate: '2016', endDate: '2019-03' },
+  ],
+  skills: [{ name: 'Scheduling', level: 'Expert' }, { name: 'x'.repeat(120) }],
+  languages: [{ language: 'English', fluency: 'Fluent' }],
+  interests: [{ name: 'Sailing' }],
+};
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(SHOTS, `cv-io-${name}-${width}.png`), fullPage: true });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a JSON Resume imported from the dashboard fills the sections', async ({ page }, info) => {
+  const user = await createVerifiedUser(page, { fullName: 'Imported Person' });
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  await expect(card(page, 'employmentHistory')).toContainText('0 added');
+  await shot(page, 'dashboard');
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import your CV' });
+  const file = info.outputPath('resume.json');
+  fs.writeFileSync(file, JSON.stringify(RESUME));
+  await dialog.getByLabel('Choose a JSON Resume or LinkedIn export file').setInputFiles(file);
+
+  await expect(dialog.getByTestId('import-employment-history')).toContainText('2 to import');
+  await expect(dialog.getByTestId('import-employment-history')).toContainText('Harbour Logistics');
+  // An entry the form would refuse is shown with the form's message, not dropped.
+  await expect(dialog.getByTestId('import-skill')).toContainText('1 to import');
+  await expect(dialog.getByTestId('import-skill')).toContainText(
+    'Skill must be 100 characters or less',
+  );
+  await shot(page, 'import-preview');
+  await dialog.getByRole('radio', { name: 'Replace the sections in this file' }).check();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByText('Import complete')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await expect(card(page, 'employmentHistory')).toContainText('2 added');
+  await expect(card(page, 'skills')).toContainText('1 added');
+  await expect(card(page, 'interests')).toContainText('1 added');
+  await expect(card(page, 'personalSummary')).toContainText('Complete');
+});
+
+test('settings export the account, then delete it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await createVerifiedUser(page, { fullName: 'Leaving Person' });
+  await signIn(page, user.email, user.password);
+  await page.request.post('/api/skill', { data: { skill: 'Packing', proficiency: 4 } });
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/app\/settings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Export my account' }).click();
+  await expect(page.getByText('Your export is ready')).toBeVisible({ timeout: 30_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download ZIP' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('vitae-account.zip');
+  const zip = fs.readFileSync((await download.path())!);
+  expect(zip.subarray(0, 2).toString()).toBe('PK');
+  await shot(page, 'settings');
+
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete everything' }).click();
+  await expect(page.getByText('Incorrect password')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete everything' }).click();
+  await expect(page).toHaveURL((url) => !url.pathname.startsWith('/app'));
+  const mails = await readOutbox(page);
+  expect(mails.some((m) => m.to === user.email && /has been deleted/.test(m.subject))).toBe(true);
+
+  // The account is gone: signing in again fails.
+  await page.goto('/login');
+  await page.getByLabel('Email address').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('alert')).toBeVisible();
+});

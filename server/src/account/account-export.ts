@@ -1,0 +1,235 @@
+/**
+ * "Export my account": one ZIP with the JSON Resume, every row Vitae holds about the user
+ * (account.json) and their original media files, built in the background one job at a time
+ * from a bounded queue. The file is kept for EXPORT_TTL_MS, then removed.
+ */
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { AppDeps } from '../deps.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { notifyUser } from '../notifications/notify.ts';
+import { exportJsonResume } from '../cv-io/cv-io.service.ts';
+import { accountRepo, type ExportRow } from './account.repo.ts';
+import { userRows, withoutSecrets } from './user-data.ts';
+
+export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
+/** Jobs waiting across all users; more are refused until the queue drains. */
+export const EXPORT_QUEUE_MAX = 20;
+/** A queued or running job not heard from for this long was left by a stopped process. */
+const STALE_MS = 15 * 60 * 1000;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+export const ACCOUNT_EXPORT_MESSAGES = {
+  busy: 'Your export is already being built.',
+  queueFull: 'Many exports are being built right now. Please try again in a few minutes.',
+  notReady: 'There is no export ready to download. Start a new one from Settings.',
+} as const;
+
+export const ABOUT_ACCOUNT_JSON =
+  'Everything Vitae holds about your account: the rows of every table that refers to you ' +
+  '(account, CV sections, media records, shares and their views, notifications, public ' +
+  'listing, HR saves, ranks and notes). Left out on purpose: your password hash, the hashes ' +
+  'of session, one-time and share PIN secrets (see omittedColumns), and other users’ private ' +
+  'data, such as HR users’ saves and notes about your CV. Your media files are in media/.';
+
+export interface ExportStatus {
+  id: string;
+  status: ExportRow['status'];
+  progress: number;
+  size: number;
+  createdAt: string;
+  expiresAt: string | null;
+}
+
+export const statusOf = (row: ExportRow): ExportStatus => ({
+  id: row.id,
+  status: row.status,
+  progress: row.progress,
+  size: row.size,
+  createdAt: row.created_at,
+  expiresAt: row.expires_at,
+});
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
+
+type Deps = Pick<AppDeps, 'db' | 'storage' | 'events'>;
+
+const expired = (row: ExportRow) =>
+  row.status === 'ready' && row.expires_at !== null && row.expires_at < new Date().toISOString();
+
+/** A queued or running job still heard from: a stopped process's job is not. */
+const isBuilding = (row: ExportRow) =>
+  (row.status === 'queued' || row.status === 'running') &&
+  Date.now() - Date.parse(row.updated_at) < STALE_MS;
+
+/** Writes the ZIP to `file`, reporting progress (0–100) as each part is added. */
+async function writeZip(
+  deps: Deps,
+  userId: string,
+  file: string,
+  progress: (p: number) => Promise<void>,
+) {
+  const repo = accountRepo(deps.db);
+  const out = fs.createWriteStream(file);
+  const failed = new Promise<never>((_, reject) => out.on('error', reject));
+  const zip = new Zip((err, chunk, final) => {
+    if (err) out.destroy(err);
+    else {
+      out.write(chunk);
+      if (final) out.end();
+    }
+  });
+  const drained = async () => {
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), failed]);
+  };
+  const addJson = (name: string, value: unknown) => {
+    const entry = new ZipDeflate(name, { level: 6 });
+    zip.add(entry);
+    entry.push(Buffer.from(JSON.stringify(value, null, 2)), true);
+  };
+
+  addJson('resume.json', await exportJsonResume(deps.db, userId));
+  const { tables, omitted } = withoutSecrets(await userRows(deps.db, userId));
+  addJson('account.json', {
+    about: ABOUT_ACCOUNT_JSON,
+    exportedAt: new Date().toISOString(),
+    userId,
+    omittedColumns: omitted,
+    tables,
+  });
+  await drained();
+  const media = await repo.mediaFiles(userId);
+  for (const [i, m] of media.entries()) {
+    const stream = await deps.storage.read(m.file_key);
+    if (stream) {
+      // Photos, PDFs and videos are compressed already: stored as they are.
+      const entry = new ZipPassThrough(
+        `media/${m.purpose}-${m.id}.${EXTENSIONS[m.content_type] ?? 'bin'}`,
+      );
+      zip.add(entry);
+      for await (const chunk of stream) {
+        entry.push(chunk as Uint8Array);
+        await drained();
+      }
+      entry.push(new Uint8Array(0), true);
+    }
+    await progress(Math.round(((i + 1) / (media.length + 1)) * 90) + 5);
+  }
+  zip.end();
+  await Promise.race([once(out, 'finish'), failed]);
+}
+
+export function accountExports(deps: Deps) {
+  const repo = accountRepo(deps.db);
+  const queue: ExportRow[] = [];
+  let working = false;
+
+  async function build(job: ExportRow) {
+    const tmp = path.join(os.tmpdir(), `vitae-export-${job.id}.zip`);
+    const key = `export-${job.id}.zip`;
+    try {
+      await repo.updateExport(job.id, { status: 'running', progress: 5 });
+      await writeZip(deps, job.user_id, tmp, (progress) => repo.updateExport(job.id, { progress }));
+      const { size } = await fsp.stat(tmp);
+      await deps.storage.putFile(key, tmp, 'application/zip');
+      const expiresAt = new Date(Date.now() + EXPORT_TTL_MS).toISOString();
+      await repo.updateExport(job.id, {
+        status: 'ready',
+        progress: 100,
+        file_key: key,
+        size,
+        expires_at: expiresAt,
+      });
+      // The account (or this job) may have gone meanwhile: then the file must not stay.
+      if ((await repo.findExport(job.user_id))?.id !== job.id) await deps.storage.remove(key);
+      else
+        await notifyUser(deps, job.user_id, {
+          type: 'account-export',
+          title: 'Your account export is ready',
+          message: 'Download it from Settings within 24 hours; after that it is deleted.',
+        });
+    } catch {
+      await repo.updateExport(job.id, { status: 'failed' }).catch(() => undefined);
+      await deps.storage.remove(key).catch(() => undefined);
+    } finally {
+      await fsp.rm(tmp, { force: true });
+    }
+  }
+
+  async function work() {
+    if (working) return;
+    working = true;
+    try {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        await build(job);
+        await sweep().catch(() => undefined);
+      }
+    } finally {
+      working = false;
+    }
+  }
+
+  /** Removes the files of expired exports: on a timer, and after each job or request to start one. */
+  async function sweep() {
+    for (const row of await repo.expiredExports(new Date().toISOString())) {
+      if (row.file_key) await deps.storage.remove(row.file_key);
+      await repo.updateExport(row.id, { status: 'expired', file_key: null });
+    }
+  }
+  const timer = setInterval(() => void sweep().catch(() => undefined), SWEEP_EVERY_MS);
+  timer.unref();
+
+  return {
+    /** Queues a new export of the user's account (the last one, and its file, are replaced). */
+    async start(userId: string): Promise<ExportStatus> {
+      await sweep();
+      if (queue.length >= EXPORT_QUEUE_MAX) {
+        throw new HttpError(503, ACCOUNT_EXPORT_MESSAGES.queueFull);
+      }
+      const started = await repo.startExport(userId, isBuilding);
+      if (!started) throw new HttpError(409, ACCOUNT_EXPORT_MESSAGES.busy);
+      if (started.oldFile) await deps.storage.remove(started.oldFile);
+      queue.push(started.job);
+      void work();
+      return statusOf(started.job);
+    },
+
+    /** A GET: reads only. A ready export past its time already answers as expired. */
+    async status(userId: string): Promise<ExportStatus | null> {
+      const row = await repo.findExport(userId);
+      if (!row) return null;
+      return statusOf(expired(row) ? { ...row, status: 'expired', file_key: null } : row);
+    },
+
+    /** The ready file's key; 404 when there is none (never built, failed or expired). */
+    async readyFile(userId: string): Promise<{ key: string; size: number }> {
+      const row = await repo.findExport(userId);
+      if (row?.status !== 'ready' || !row.file_key || expired(row)) {
+        throw new HttpError(404, ACCOUNT_EXPORT_MESSAGES.notReady);
+      }
+      return { key: row.file_key, size: row.size };
+    },
+
+    /** Resolves when the queue is empty (tests, and a graceful close). */
+    async idle(): Promise<void> {
+      while (working || queue.length) await new Promise((r) => setTimeout(r, 20));
+    },
+
+    close() {
+      clearInterval(timer);
+    },
+  };
+}
+
+export type AccountExports = ReturnType<typeof accountExports>;

@@ -1,0 +1,124 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SECTION_KEYS } from '@vitae/core';
+import { readJsonResume } from '@vitae/core/json-resume/json-resume';
+import type { AppDeps } from '../deps.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { requireUser } from '../plugins/session.ts';
+import { exportJsonResume, previewImport, runImport, type ImportSource } from './cv-io.service.ts';
+import { readLinkedInZip } from './linkedin.ts';
+
+/** The largest file an import reads (JSON Resume or LinkedIn ZIP). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const CV_IO_MESSAGES = {
+  tooLarge: `The file is too large: Vitae imports files of up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+  unsupported: 'Upload a JSON Resume (.json) or a LinkedIn data export (.zip).',
+  notJson: 'This file is not valid JSON.',
+} as const;
+
+const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
+
+const importQuery = z.object({
+  mode: z.enum(['add', 'replace']).default('add'),
+  /** 1: only report what the import would do (the preview step). */
+  dryRun: z.enum(['0', '1', 'true', 'false']).optional(),
+});
+
+const plannedEntry = z.object({
+  values: z.record(z.string(), z.unknown()),
+  errors: z.record(z.string(), z.string()).nullable(),
+});
+const importResult = z.object({
+  mode: z.enum(['add', 'replace']),
+  imported: z.boolean(),
+  sections: z.array(
+    z.object({
+      key: z.enum(SECTION_KEYS as [string, ...string[]]),
+      label: z.string(),
+      kind: z.enum(['single', 'list']),
+      existing: z.number(),
+      count: z.number(),
+      entries: z.array(plannedEntry),
+    }),
+  ),
+  notes: z.array(z.string()),
+});
+
+function sourceOf(body: unknown): ImportSource {
+  if (Buffer.isBuffer(body)) return { sections: readLinkedInZip(body), template: null, notes: [] };
+  if (typeof body === 'string') throw new HttpError(415, CV_IO_MESSAGES.unsupported);
+  try {
+    return readJsonResume(body);
+  } catch (err) {
+    throw new HttpError(400, (err as Error).message);
+  }
+}
+
+/** JSON Resume out, JSON Resume or LinkedIn export in (with a preview step). */
+export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cv import/export'];
+
+  app.addContentTypeParser(ZIP_TYPES, { parseAs: 'buffer' }, (_req, body, done) =>
+    done(null, body),
+  );
+  // Only this feature's routes: a too-large file gets words about files.
+  app.setErrorHandler((err: FastifyError, _req, reply) => {
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ error: CV_IO_MESSAGES.tooLarge });
+    }
+    if (
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+    ) {
+      return reply.status(400).send({ error: CV_IO_MESSAGES.notJson });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ error: CV_IO_MESSAGES.unsupported });
+    }
+    throw err;
+  });
+
+  r.get(
+    '/api/cv/export',
+    {
+      schema: {
+        tags,
+        summary:
+          'The CV as a JSON Resume (v1.0.0) file; what it has no place for is under meta.vitae',
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const resume = await exportJsonResume(deps.db, user.id);
+      void reply.header('content-disposition', 'attachment; filename="resume.json"');
+      return resume;
+    },
+  );
+
+  r.post(
+    '/api/cv/import',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        summary:
+          'Import a JSON Resume (application/json) or a LinkedIn data export (application/zip); dryRun=1 previews',
+        querystring: importQuery,
+        response: { 200: importResult },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const { mode, dryRun } = req.query;
+      if (req.body === undefined || req.body === null)
+        throw new HttpError(400, CV_IO_MESSAGES.unsupported);
+      const source = sourceOf(req.body);
+      return dryRun === '1' || dryRun === 'true'
+        ? previewImport(deps.db, user.id, source, mode)
+        : runImport(deps, user.id, source, mode);
+    },
+  );
+}

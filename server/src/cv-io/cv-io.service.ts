@@ -1,0 +1,99 @@
+import {
+  SECTIONS,
+  SECTION_KEYS,
+  isTemplateId,
+  type SectionDataMap,
+  type SectionKey,
+} from '@vitae/core';
+import { toJsonResume, type CvEntries, type JsonResume } from '@vitae/core/json-resume/json-resume';
+import type { AppDeps } from '../deps.ts';
+import type { Db } from '../db/database.ts';
+import type { ImportResult } from '@vitae/core/json-resume/import-result';
+import { lockRow } from '../db/integrity.ts';
+import { cvRepo } from '../cv/cv.repo.ts';
+import { sectionsRepo, type EntryOut } from '../sections/sections.repo.ts';
+import { cvIoRepo } from './cv-io.repo.ts';
+import {
+  planImport,
+  type ImportCandidates,
+  type ImportMode,
+  type SectionPlan,
+} from './import-plan.ts';
+
+/** What an uploaded file gives: section input, the template a Vitae export names, notes. */
+export interface ImportSource {
+  sections: ImportCandidates;
+  template: string | null;
+  notes: string[];
+}
+
+async function entriesOf(db: Db, userId: string): Promise<Record<SectionKey, EntryOut[]>> {
+  const repo = sectionsRepo(db);
+  const lists = await Promise.all(SECTION_KEYS.map((key) => repo.list(key, userId)));
+  return Object.fromEntries(SECTION_KEYS.map((key, i) => [key, lists[i]!])) as Record<
+    SectionKey,
+    EntryOut[]
+  >;
+}
+
+/** The user's CV as a JSON Resume (v1.0.0), with what it has no place for under meta.vitae. */
+export async function exportJsonResume(db: Db, userId: string): Promise<JsonResume> {
+  const [entries, cv, certificates] = await Promise.all([
+    entriesOf(db, userId),
+    cvRepo(db).find(userId),
+    cvIoRepo(db).certificateTitles(userId),
+  ]);
+  return toJsonResume(entries as unknown as CvEntries, { template: cv?.template, certificates });
+}
+
+/** What an import would do, without doing it. */
+export async function previewImport(
+  db: Db,
+  userId: string,
+  source: ImportSource,
+  mode: ImportMode,
+): Promise<ImportResult> {
+  const existing = await entriesOf(db, userId);
+  const sections = planImport(source.sections, (key) => existing[key], mode);
+  return { mode, imported: false, sections, notes: source.notes };
+}
+
+async function writePlan(trx: Db, userId: string, plan: SectionPlan, mode: ImportMode) {
+  const repo = sectionsRepo(trx);
+  const values = plan.entries.filter((e) => !e.errors).map((e) => e.values);
+  if (!values.length) return false;
+  if (mode === 'replace' || plan.kind === 'single')
+    await cvIoRepo(trx).clearSection(plan.key, userId);
+  for (const v of values) await repo.insert(plan.key, userId, v as SectionDataMap[SectionKey]);
+  return true;
+}
+
+/**
+ * The import, in one transaction under the user's row lock (so the caps and duplicates are
+ * judged against what is really there): everything it reports as importable lands, or,
+ * on any failure, nothing. Then each changed section is announced like a save.
+ */
+export async function runImport(
+  deps: Pick<AppDeps, 'db' | 'events'>,
+  userId: string,
+  source: ImportSource,
+  mode: ImportMode,
+): Promise<ImportResult> {
+  const { sections, changed } = await deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'users', userId);
+    const existing = await entriesOf(trx, userId);
+    const plans = planImport(source.sections, (key) => existing[key], mode);
+    const touched: SectionKey[] = [];
+    for (const plan of plans) if (await writePlan(trx, userId, plan, mode)) touched.push(plan.key);
+    if (mode === 'replace' && isTemplateId(source.template)) {
+      const cvs = cvRepo(trx);
+      await cvs.ensure(userId);
+      await cvs.setTemplate(userId, source.template);
+    }
+    return { sections: plans, changed: touched };
+  });
+  for (const key of changed) {
+    deps.events.publish('section.changed', { userId, dataType: SECTIONS[key].dataType });
+  }
+  return { mode, imported: true, sections, notes: source.notes };
+}

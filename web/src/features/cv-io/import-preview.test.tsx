@@ -1,0 +1,62 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ImportResult } from './api.ts';
+import { ImportPreview } from './import-preview.tsx';
+
+const RESULT: ImportResult = {
+  mode: 'add',
+  imported: false,
+  notes: ['2 awards: Vitae does not import these.'],
+  sections: [
+    {
+      key: 'skill',
+      label: 'Skills',
+      kind: 'list',
+      existing: 3,
+      count: 4,
+      entries: [
+        ...['A', 'B', 'C', 'D'].map((skill) => ({
+          values: { skill, proficiency: 3 },
+          errors: null,
+        })),
+        {
+          values: { skill: 'x'.repeat(120) },
+          errors: { skill: 'Skill must be 100 characters or less' },
+        },
+      ],
+    },
+    {
+      key: 'personal-info',
+      label: 'Personal Information',
+      kind: 'single',
+      existing: 1,
+      count: 1,
+      entries: [{ values: { fullName: 'Ann Lee' }, errors: null }],
+    },
+  ],
+};
+
+describe('ImportPreview', () => {
+  it('shows per section the count, the first entries and each refused entry with its reason', () => {
+    render(<ImportPreview result={RESULT} mode="add" onMode={() => {}} busy={false} />);
+    const skills = screen.getByTestId('import-skill');
+    expect(skills).toHaveTextContent('4 to import');
+    expect(within(skills).getByText('A')).toBeInTheDocument();
+    expect(within(skills).queryByText('D')).toBeNull();
+    expect(skills).toHaveTextContent('and 1 more');
+    expect(within(skills).getByRole('list', { name: 'Skills: not imported' })).toHaveTextContent(
+      'Skill must be 100 characters or less',
+    );
+    // A single record is replaced whatever the mode.
+    expect(screen.getByTestId('import-personal-info')).toHaveTextContent('replaces your 1');
+    expect(screen.getByText('2 awards: Vitae does not import these.')).toBeInTheDocument();
+  });
+
+  it('switches between Add and Replace', async () => {
+    const onMode = vi.fn();
+    render(<ImportPreview result={RESULT} mode="add" onMode={onMode} busy={false} />);
+    await userEvent.click(screen.getByRole('radio', { name: 'Replace the sections in this file' }));
+    expect(onMode).toHaveBeenCalledWith('replace');
+  });
+});
