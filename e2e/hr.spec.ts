@@ -123,6 +123,8 @@ test('a job seeker lists their CV; an HR user saves, ranks, annotates and opens 
 
   // Unlisting takes the CV out of browse; the saver keeps it.
   await nav.getByRole('link', { name: 'Browse CVs' }).click();
+  // Other stories list CVs on the same server at the same time: narrow browse to this one.
+  await hr.getByRole('searchbox', { name: 'Search' }).fill('Lindiwe Khumalo');
   await expect(hr.getByRole('link', { name: 'View CV of Lindiwe Khumalo' })).toBeVisible();
   await seeker.getByRole('button', { name: /TURN OFF/ }).click();
   await expect(hr.getByText("Lindiwe Khumalo's CV was unlisted")).toBeVisible();

@@ -1,6 +1,8 @@
-// npm run bench: HR browse p50/p95 at 1,000 and 100,000 listed CVs on SQLite (and PostgreSQL
+// npm run bench: HR browse p50/p95 (search and filters) at 1,000 and 100,000 listed CVs, or
+// `-- --sizes 1000,1000000 --reuse` for a million kept between runs, on SQLite (and PostgreSQL
 // when BENCH_DATABASE_URL is set), then the cost of SQLite synchronous=FULL per write; each
-// writes its own section of docs/benchmarks.md. Not part of npm test.
+// writes its own section of docs/benchmarks.md; then PDF rendering (cold, warm, memory, a
+// burst of 10; needs Chromium and a web build). Not part of npm test.
 // `npm run bench -- --only writes` (or `--only browse`) runs one of them; other flags go to both.
 import { spawnSync } from 'node:child_process';
 
@@ -10,6 +12,7 @@ const only = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : undefined;
 const benches = [
   ['browse', 'server/scripts/bench-browse.ts'],
   ['writes', 'scripts/bench-writes.mjs'],
+  ['pdf', 'scripts/bench-pdf.mjs'],
 ].filter(([name]) => !only || name === only);
 
 for (const [, file] of benches) {

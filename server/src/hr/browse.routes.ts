@@ -4,8 +4,10 @@ import {
   HR_MESSAGES,
   browseQuerySchema,
   idParams,
+  skillSuggestQuerySchema,
   type BrowsePage,
   type SavedCv,
+  type SkillSuggestion,
 } from '@vitae/core';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -15,6 +17,7 @@ import { readGrants } from '../sharing/unlock-grant.ts';
 import { browseListings } from './browse.repo.ts';
 import { hrRepo } from './hr.repo.ts';
 import { savePendingCv } from './pending-save.ts';
+import { suggestSkills } from './skill-suggest.repo.ts';
 
 // The paths stay under /api/public-cv (the spec's), so do the OpenAPI tags.
 const tags = ['public-cv'];
@@ -32,6 +35,16 @@ export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (req): Promise<BrowsePage> => {
       const hr = requireHr(req);
       return browseListings(db, hr.id, req.query);
+    },
+  );
+
+  // Skill filter suggestions: what is listed, most common first (ours, issue 18).
+  r.get(
+    '/api/public-cv/skills',
+    { schema: { tags, querystring: skillSuggestQuerySchema } },
+    async (req): Promise<{ data: SkillSuggestion[] }> => {
+      requireHr(req);
+      return { data: await suggestSkills(db, req.query.prefix) };
     },
   );
 

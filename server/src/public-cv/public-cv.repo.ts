@@ -4,6 +4,7 @@ import type { Db, PublicCvsTable } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { inTransaction, lockRow } from '../db/integrity.ts';
 import { cvRepo } from '../cv/cv.repo.ts';
+import { facetColumns, readFacets, type ListingFacets } from './listing-facets.ts';
 
 export type ListingRow = Selectable<PublicCvsTable>;
 
@@ -33,23 +34,42 @@ async function personalCopy(db: Db, userId: string) {
   };
 }
 
-/** The words of a name as search tokens: lower case, split on spaces, at most 100 characters. */
-export function nameTokens(fullName: string): string[] {
-  const words = fullName.toLowerCase().split(/\s+/).filter(Boolean);
-  return [...new Set(words.map((w) => w.slice(0, 100)))];
+/** Punctuation around a word that search ignores ("developer," is "developer"; C++ stays). */
+const EDGE_PUNCTUATION = /^[.,;:!?()[\]{}"'`«»“”‘’]+|[.,;:!?()[\]{}"'`«»“”‘’]+$/g;
+/** A listing indexes at most this many distinct words (name, headline, skills, summary excerpt). */
+export const MAX_TOKENS_PER_LISTING = 80;
+
+/** The words of a text as search tokens: lower case, split on spaces, at most 100 characters. */
+export function nameTokens(text: string): string[] {
+  const words = text
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(EDGE_PUNCTUATION, '').slice(0, 100))
+    .filter(Boolean);
+  return [...new Set(words)];
 }
 
-/** The listing columns each token row carries (migration 008), so search stays on tokens. */
+/** The listing columns each token row carries (migrations 008, 015), so search stays on tokens. */
 type TokenCopy = Pick<
   ListingRow,
   'id' | 'full_name' | 'full_name_lower' | 'is_listed' | 'gender' | 'listed_at' | 'view_count'
->;
+> &
+  Partial<Pick<ListingRow, 'headline' | 'summary_excerpt'>>;
 
-/** The token rows of one listing, each with its copy of the browse columns. */
-export function nameTokenRows(row: TokenCopy) {
-  return nameTokens(row.full_name).map((token) => ({
+/**
+ * The token rows of one listing, each with its copy of the browse columns: the words of the
+ * name, headline, skills and summary excerpt, with `hits` = how many of those four hold it.
+ */
+export function nameTokenRows(row: TokenCopy, skills: readonly string[] = []) {
+  const fields = [row.full_name, row.headline ?? '', skills.join(' '), row.summary_excerpt ?? ''];
+  const hits = new Map<string, number>();
+  for (const field of fields) {
+    for (const word of nameTokens(field)) hits.set(word, (hits.get(word) ?? 0) + 1);
+  }
+  return [...hits].slice(0, MAX_TOKENS_PER_LISTING).map(([token, n]) => ({
     public_cv_id: row.id,
     token,
+    hits: n,
     is_listed: row.is_listed,
     gender: row.gender,
     listed_at: row.listed_at,
@@ -59,17 +79,81 @@ export function nameTokenRows(row: TokenCopy) {
 }
 
 /**
- * Rewrites the search tokens of one listing (names are short: a handful of rows) under the
- * listing's row lock: two rewrites that interleave would insert one key twice or leave an
- * older name's words behind. Pass a `row` read under that lock.
+ * Rewrites the search tokens of one listing (a few dozen rows) under the listing's row
+ * lock: two rewrites that interleave would insert one key twice or leave older words
+ * behind. Pass a `row` read under that lock; skills come from its listing_skills rows.
  */
 async function writeNameTokens(db: Db, row: TokenCopy) {
   await inTransaction(db, async (trx) => {
     await lockRow(trx, 'public_cvs', row.id);
+    const skills = await trx
+      .selectFrom('listing_skills')
+      .select('skill')
+      .where('listing_id', '=', row.id)
+      .execute();
     await trx.deleteFrom('public_cv_name_tokens').where('public_cv_id', '=', row.id).execute();
-    const rows = nameTokenRows(row);
+    const rows = nameTokenRows(
+      row,
+      skills.map((s) => s.skill),
+    );
     if (rows.length) await trx.insertInto('public_cv_name_tokens').values(rows).execute();
   });
+}
+
+/**
+ * Rewrites the listing's facets (migration 015): the card columns on the row and its skill
+ * and language rows, the skill rows with the listing's listed flag and date. Call inside
+ * a transaction holding the listing's lock, then rewrite the tokens.
+ */
+async function writeFacets(
+  trx: Db,
+  listing: Pick<ListingRow, 'id' | 'is_listed' | 'listed_at'>,
+  f: ListingFacets,
+) {
+  await trx.updateTable('public_cvs').set(facetColumns(f)).where('id', '=', listing.id).execute();
+  await trx.deleteFrom('listing_skills').where('listing_id', '=', listing.id).execute();
+  await trx.deleteFrom('listing_languages').where('listing_id', '=', listing.id).execute();
+  if (f.skills.length) {
+    await trx
+      .insertInto('listing_skills')
+      .values(
+        f.skills.map((s) => ({
+          listing_id: listing.id,
+          ...s,
+          is_listed: listing.is_listed,
+          listed_at: listing.listed_at,
+        })),
+      )
+      .execute();
+  }
+  if (f.langs.length) {
+    await trx
+      .insertInto('listing_languages')
+      .values(f.langs.map((l) => ({ listing_id: listing.id, ...l })))
+      .execute();
+  }
+}
+
+/** The migration's backfill: every listing's facets and search words, in pages. */
+export async function refreshAllFacets(db: Db): Promise<void> {
+  let after = '';
+  for (;;) {
+    const page = await db
+      .selectFrom('public_cvs')
+      .selectAll()
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(200)
+      .execute();
+    for (const row of page) {
+      await inTransaction(db, async (trx) => {
+        await writeFacets(trx, row, await readFacets(trx, row.user_id));
+        await writeNameTokens(trx, await listingById(trx, row.id));
+      });
+    }
+    if (page.length < 200) return;
+    after = page.at(-1)!.id;
+  }
 }
 
 const listingById = (db: Db, id: string) =>
@@ -192,7 +276,10 @@ export function publicCvRepo(db: Db) {
         .values(row)
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
-      if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) await writeNameTokens(trx, row);
+      if (Number(res.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await writeFacets(trx, row, await readFacets(trx, userId));
+        await writeNameTokens(trx, await listingById(trx, row.id));
+      }
     });
     return (await byUser(userId))!;
   }
@@ -250,6 +337,11 @@ export function publicCvRepo(db: Db) {
           .where('id', '=', id)
           .execute();
         const after = await listingById(trx, id);
+        await trx
+          .updateTable('listing_skills')
+          .set({ is_listed: after.is_listed, listed_at: after.listed_at })
+          .where('listing_id', '=', id)
+          .execute();
         await writeNameTokens(trx, after);
         return after;
       });
@@ -257,11 +349,13 @@ export function publicCvRepo(db: Db) {
       return updated;
     },
 
-    /** Keeps the browse copy in step with the owner's personal info. */
-    async refreshPersonalInfo(userId: string): Promise<void> {
+    /**
+     * Keeps the browse copy in step with the owner's sections: personal info, and the card
+     * and filter facts (migration 015), with the search words, from one read under the lock.
+     */
+    async refreshListing(userId: string): Promise<void> {
       const row = await byUser(userId);
       if (!row) return;
-      // Under the listing's lock, like a toggle: the copy and its words come from one read.
       await db.transaction().execute(async (trx) => {
         await lockRow(trx, 'public_cvs', row.id);
         await trx
@@ -269,6 +363,8 @@ export function publicCvRepo(db: Db) {
           .set({ ...(await personalCopy(trx, userId)), updated_at: nowIso() })
           .where('id', '=', row.id)
           .execute();
+        const locked = await listingById(trx, row.id);
+        await writeFacets(trx, locked, await readFacets(trx, userId));
         await writeNameTokens(trx, await listingById(trx, row.id));
       });
     },

@@ -13,11 +13,12 @@ export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = publicCvRepo(db);
 
-  // Browse reads a copy of the owner's personal info; keep it in step with every change.
-  const off = events.subscribe('section.changed', ({ userId, dataType }) => {
-    if (dataType !== 'personal-info') return;
+  // Browse reads a copy of the owner's personal info and card facts (migration 015); keep
+  // it in step with every section change (a few indexed reads, and only for a listing), so
+  // no list of "sections the facts come from" has to be kept beside the facts themselves.
+  const off = events.subscribe('section.changed', ({ userId }) => {
     repo
-      .refreshPersonalInfo(userId)
+      .refreshListing(userId)
       .catch((err: unknown) => app.log.error({ err, userId }, 'public CV copy refresh failed'));
   });
   app.addHook('onClose', async () => off());

@@ -13,6 +13,7 @@ import * as m011 from './011-employment-location.ts';
 import * as m012 from './012-share-control.ts';
 import * as m013 from './013-cv-at-sign-up.ts';
 import * as m014 from './014-account-export.ts';
+import * as m015 from './015-listing-facets.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012-share-control': m012,
   '013-cv-at-sign-up': m013,
   '014-account-export': m014,
+  '015-listing-facets': m015,
 };
 
 export const migrationProvider: MigrationProvider = {

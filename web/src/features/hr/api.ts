@@ -1,5 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BrowsePage, BrowseSort, HrRankValue, SavedCv, SavedCvDetail } from '@vitae/core/hr';
+import type {
+  BrowsePage,
+  BrowseSort,
+  HrRankValue,
+  SavedCv,
+  SavedCvDetail,
+  SkillSuggestion,
+} from '@vitae/core/hr';
+import type { CefrLevel } from '@vitae/core/levels';
 import { api } from '../../lib/api.ts';
 
 export const savedCvsKey = ['hr', 'saved-cvs'] as const;
@@ -12,6 +20,15 @@ export interface BrowseParams {
   sort: BrowseSort;
   page: number;
   limit: number;
+  skills: string[];
+  skillMode: 'any' | 'all';
+  language: string;
+  /** A minimum CEFR level for `language`; empty for any level. */
+  languageLevel: CefrLevel | '';
+  province: string;
+  city: string;
+  minYears: number;
+  hasVideo: boolean;
 }
 
 /** Browse keys start with 'public-cv', so a live list change refetches them. */
@@ -26,6 +43,18 @@ export function browseUrl(p: BrowseParams): string {
   });
   if (p.search.trim()) q.set('search', p.search.trim());
   if (p.savedOnly) q.set('savedOnly', 'true');
+  if (p.skills.length) {
+    q.set('skills', p.skills.join(','));
+    q.set('skillMode', p.skillMode);
+  }
+  if (p.language.trim()) {
+    q.set('language', p.language.trim());
+    if (p.languageLevel) q.set('languageLevel', p.languageLevel);
+  }
+  if (p.province) q.set('province', p.province);
+  if (p.city.trim()) q.set('city', p.city.trim());
+  if (p.minYears > 0) q.set('minYears', String(p.minYears));
+  if (p.hasVideo) q.set('hasVideo', 'true');
   return `/api/public-cv/browse?${q.toString()}`;
 }
 
@@ -51,6 +80,23 @@ export function useBrowse(p: BrowseParams) {
     placeholderData: keepPreviousData,
     // A failed handover must not keep the list from loading.
     enabled: !pending.isPending,
+  });
+}
+
+/** The most listed skills starting with `prefix` (after a pause in typing). */
+export function useSkillSuggestions(prefix: string) {
+  const typed = prefix.trim();
+  return useQuery({
+    queryKey: ['public-cv', 'skills', typed.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: SkillSuggestion[] }>(
+          `/api/public-cv/skills?prefix=${encodeURIComponent(typed)}`,
+          { signal },
+        )
+        .then((r) => r.data),
+    enabled: typed.length > 0,
+    staleTime: 60_000,
   });
 }
 

@@ -1,25 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BrowseItem, BrowsePage } from '@vitae/core/hr';
+import type { BrowsePage } from '@vitae/core/hr';
 import { stubFetch } from '../auth/test-utils.tsx';
 import HrBrowsePage from './hr-browse-page.tsx';
-import { renderPage } from './hr-test-utils.tsx';
+import { browseItem, renderPage } from './hr-test-utils.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const item = (over: Partial<BrowseItem>): BrowseItem => ({
-  _id: 'p1',
-  curriculumVitaeID: 'cv1',
-  fullName: 'Thandi Mokoena',
-  dateOfBirth: '1990-04-02',
-  gender: 'female',
-  nationality: 'South African',
-  listedAt: '2026-11-01T10:00:00.000Z',
-  viewCount: 0,
-  isSaved: false,
-  ...over,
-});
+const item = browseItem;
 
 describe('HR browse', () => {
   it('shows stats and cards, asks the server with the filters, saves a CV', async () => {
@@ -52,7 +41,7 @@ describe('HR browse', () => {
     const list = await screen.findByRole('list', { name: 'Public CVs' });
     expect(screen.getByText('Available CVs').nextSibling).toHaveTextContent('7');
     expect(screen.getByText('Filtered Results').nextSibling).toHaveTextContent('2');
-    const [first, second] = within(list).getAllByRole('listitem');
+    const [first, second] = [...list.children] as HTMLElement[];
     expect(first).toHaveTextContent('TM');
     expect(first).toHaveTextContent('South African');
     expect(first).not.toHaveTextContent('Views');
@@ -82,5 +71,70 @@ describe('HR browse', () => {
     expect(alert).toHaveTextContent('Failed to fetch public CVs');
     await userEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('HR browse filters in the URL', () => {
+  const empty: BrowsePage = {
+    data: [],
+    total: 0,
+    page: 1,
+    hasMore: false,
+    stats: { available: 3, saved: 0 },
+  };
+
+  it('reads a bookmarked URL into the filters and asks the server with them', async () => {
+    const fetch = stubFetch(() => ({ status: 200, body: empty }));
+    renderPage(
+      <HrBrowsePage />,
+      '/app/hr-browse-cvs?skills=Python,SQL&skillMode=all&language=isiZulu&languageLevel=B2&province=Gauteng&minYears=3&hasVideo=true',
+      '/app/hr-browse-cvs',
+    );
+    expect(await screen.findByText('No CVs Found')).toBeInTheDocument();
+    const url = decodeURIComponent(String(fetch.mock.calls.at(-1)![0]));
+    expect(url).toContain('skills=Python,SQL');
+    expect(url).toContain('skillMode=all');
+    expect(url).toContain('language=isiZulu');
+    expect(url).toContain('languageLevel=B2');
+    expect(url).toContain('province=Gauteng');
+    expect(url).toContain('minYears=3');
+    expect(url).toContain('hasVideo=true');
+    expect(screen.getByLabelText('Province')).toHaveValue('Gauteng');
+    expect(screen.getByLabelText('Minimum level (CEFR)')).toHaveValue('B2');
+    expect(screen.getByLabelText('Language')).toHaveValue('isiZulu');
+    expect(screen.getByLabelText('Has a video introduction')).toBeChecked();
+    const chips = screen.getByRole('list', { name: 'Chosen skills' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Python×', 'SQL×']);
+    expect(screen.getByText('Filters (5)')).toBeInTheDocument();
+  });
+
+  it('adds and removes a skill and a language level, asking the server each time', async () => {
+    const fetch = stubFetch((url) =>
+      String(url).includes('/skills?')
+        ? { status: 200, body: { data: [{ skill: 'Python', count: 12 }] } }
+        : { status: 200, body: empty },
+    );
+    renderPage(<HrBrowsePage />, '/app/hr-browse-cvs');
+    await screen.findByText('No CVs Found');
+    const lastBrowse = () =>
+      decodeURIComponent(
+        String(
+          fetch.mock.calls
+            .map((c) => String(c[0]))
+            .filter((u) => u.includes('/browse?'))
+            .at(-1),
+        ),
+      );
+    await userEvent.type(screen.getByLabelText('Skills'), 'Python{Enter}');
+    await waitFor(() => expect(lastBrowse()).toContain('skills=Python'));
+    await userEvent.selectOptions(screen.getByLabelText('Minimum level (CEFR)'), 'C1');
+    await userEvent.type(screen.getByLabelText('Language'), 'English');
+    await waitFor(() => expect(lastBrowse()).toMatch(/language=English&languageLevel=C1/));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove skill Python' }));
+    await waitFor(() => expect(lastBrowse()).not.toContain('skills='));
   });
 });

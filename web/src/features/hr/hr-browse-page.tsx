@@ -1,27 +1,20 @@
 import { useEffect, useState } from 'react';
-import { ageFrom, HR_MESSAGES, type BrowseItem } from '@vitae/core/hr';
+import { useSearchParams } from 'react-router';
+import { BROWSE_SORTS, HR_MESSAGES, type BrowseItem, type BrowseSort } from '@vitae/core/hr';
 import { Banner } from '../../components/ui/banner.tsx';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { PublicCvListBanner } from '../notifications/live-banners.tsx';
 import { useBrowse, useSaveCv, type BrowseParams } from './api.ts';
-import { HrHeader, Initials, RequireHr, Stat, shortDate } from './hr-parts.tsx';
+import { BrowseCard, CandidateFacts, Details } from './browse-card.tsx';
+import { BrowseFiltersPanel, TYPING_PAUSE_MS, useDebounced } from './browse-filters-panel.tsx';
+import { filtersFromUrl, filtersToUrl, type BrowseFilters } from './browse-query.ts';
+import { HrHeader, RequireHr, Stat } from './hr-parts.tsx';
 
 const PAGE_SIZE = 24;
-/** Typing pauses this long before the server is asked. */
-const SEARCH_DEBOUNCE_MS = 300;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** /app/hr-browse-cvs: listed CVs, searched, filtered and paged on the server. */
 export default function HrBrowsePage() {
@@ -32,28 +25,50 @@ export default function HrBrowsePage() {
   );
 }
 
+/**
+ * The filters live in the URL: a search can be bookmarked and shared, and back/forward step
+ * through filter changes. Typing in the search replaces the entry instead of adding one.
+ */
+function useUrlFilters() {
+  const [query, setQuery] = useSearchParams();
+  const filters = filtersFromUrl(query);
+  const change = (patch: Partial<BrowseFilters>, opts: { replace?: boolean } = {}) =>
+    // A new search or filter starts again at page 1.
+    setQuery(filtersToUrl({ ...filters, page: 1, ...patch }), { replace: opts.replace });
+  return [filters, change] as const;
+}
+
+const SORT_LABELS: Record<BrowseSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Name',
+  views: 'Most viewed',
+};
+
 function HrBrowse() {
-  const [search, setSearch] = useState('');
-  const [gender, setGender] = useState<BrowseParams['gender']>('all');
-  const [savedOnly, setSavedOnly] = useState(false);
-  const [page, setPage] = useState(1);
-  const debounced = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const params: BrowseParams = {
-    search: debounced,
-    gender,
-    savedOnly,
-    sort: 'newest',
-    page,
-    limit: PAGE_SIZE,
-  };
+  const [filters, change] = useUrlFilters();
+  const [search, setSearch] = useState(filters.search);
+  const debounced = useDebounced(search, TYPING_PAUSE_MS);
+  // The URL leads (back, forward, a bookmark); typing follows it after a pause.
+  useEffect(() => setSearch(filters.search), [filters.search]);
+  useEffect(() => {
+    const typed = debounced.trim();
+    if (typed === filters.search) return;
+    const sort =
+      filters.sort === 'relevance' || filters.sort === 'newest' ? undefined : filters.sort;
+    change({ search: typed, sort: sort ?? (typed ? 'relevance' : 'newest') }, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  const params: BrowseParams = { ...filters, limit: PAGE_SIZE };
+  const page = filters.page;
+  const setPage = (p: number) => change({ page: p });
   const browse = useBrowse(params);
   const save = useSaveCv();
   const [savedMessage, setSavedMessage] = useState<string | null>(null);
   const [storeError, setStoreError] = useState<string | null>(null);
   const [preview, setPreview] = useState<BrowseItem | null>(null);
 
-  // A new search or filter starts again at page 1.
-  useEffect(() => setPage(1), [debounced, gender, savedOnly]);
   useEffect(() => {
     if (browse.isError) setStoreError(errorMessage(browse.error, HR_MESSAGES.fetchPublicFailed));
   }, [browse.isError, browse.error]);
@@ -95,34 +110,28 @@ function HrBrowse() {
             value={data ? `${data.total}${data.totalCapped ? '+' : ''}` : 0}
           />
         </section>
-        <section aria-label="Filters" className="grid items-end gap-3 md:grid-cols-[2fr_1fr_auto]">
+        <section aria-label="Search" className="grid items-end gap-3 sm:grid-cols-[1fr_auto]">
           <TextField
-            label="Search by name"
+            label="Search"
             type="search"
             value={search}
+            maxLength={100}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search CVs by name"
+            placeholder="Name, position, skill or summary"
           />
           <SelectField
-            label="Gender"
-            value={gender}
-            onChange={(e) => setGender(e.target.value as BrowseParams['gender'])}
+            label="Sort by"
+            value={filters.sort}
+            onChange={(e) => change({ sort: e.target.value as BrowseSort })}
           >
-            <option value="all">All genders</option>
-            <option value="male">Male</option>
-            <option value="female">Female</option>
-            <option value="other">Other</option>
+            {BROWSE_SORTS.filter((s) => s !== 'relevance' || filters.search).map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
           </SelectField>
-          <label className="flex h-11 items-center gap-2 text-sm font-medium text-slate-800">
-            <input
-              type="checkbox"
-              checked={savedOnly}
-              onChange={(e) => setSavedOnly(e.target.checked)}
-              className="size-4"
-            />
-            Show saved only
-          </label>
         </section>
+        <BrowseFiltersPanel filters={filters} onChange={change} />
 
         {browse.isPending ? (
           <p className="py-12 text-center text-slate-600">Loading CVs...</p>
@@ -155,7 +164,7 @@ function HrBrowse() {
               variant="secondary"
               size="sm"
               disabled={page <= 1}
-              onClick={() => setPage((p) => p - 1)}
+              onClick={() => setPage(page - 1)}
             >
               Previous
             </Button>
@@ -166,7 +175,7 @@ function HrBrowse() {
               variant="secondary"
               size="sm"
               disabled={!data.hasMore}
-              onClick={() => setPage((p) => p + 1)}
+              onClick={() => setPage(page + 1)}
             >
               Next
             </Button>
@@ -185,99 +194,17 @@ function HrBrowse() {
           )
         }
       >
-        {preview && <Details item={preview} />}
+        {preview && (
+          <div className="space-y-4">
+            {preview.headline && <p className="text-sm text-slate-700">{preview.headline}</p>}
+            <CandidateFacts item={preview} full />
+            <Details item={preview} />
+            <p className="text-xs text-slate-500">
+              Contact details are shown once you save the CV.
+            </p>
+          </div>
+        )}
       </Dialog>
     </div>
-  );
-}
-
-function Details({ item }: { item: BrowseItem }) {
-  const age = ageFrom(item.dateOfBirth);
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-      {age !== null && (
-        <>
-          <dt className="text-slate-500">Age</dt>
-          <dd className="text-slate-900">{age}</dd>
-        </>
-      )}
-      {item.gender && (
-        <>
-          <dt className="text-slate-500">Gender</dt>
-          <dd className="text-slate-900 capitalize">{item.gender}</dd>
-        </>
-      )}
-      {item.nationality && (
-        <>
-          <dt className="text-slate-500">Nationality</dt>
-          <dd className="text-slate-900">{item.nationality}</dd>
-        </>
-      )}
-      <dt className="text-slate-500">Listed</dt>
-      <dd className="text-slate-900">{shortDate(item.listedAt)}</dd>
-      {item.viewCount > 0 && (
-        <>
-          <dt className="text-slate-500">Views</dt>
-          <dd className="text-slate-900">{item.viewCount}</dd>
-        </>
-      )}
-    </dl>
-  );
-}
-
-function BrowseCard({
-  item,
-  saving,
-  onPreview,
-  onSave,
-}: {
-  item: BrowseItem;
-  saving: boolean;
-  onPreview: () => void;
-  onSave: () => void;
-}) {
-  const name = item.fullName || 'Unnamed CV';
-  return (
-    <li>
-      <Card className="flex h-full flex-col gap-4 p-5">
-        <div className="flex items-start gap-3">
-          <Initials name={item.fullName} />
-          <div className="min-w-0 flex-1">
-            <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
-          </div>
-          {item.isSaved && (
-            <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
-              Saved
-            </span>
-          )}
-        </div>
-        <Details item={item} />
-        <div className="mt-auto flex flex-wrap gap-2">
-          {item.isSaved ? (
-            <ButtonLink
-              to={`/app/hr-view-cv/${item._id}`}
-              size="sm"
-              aria-label={`View CV of ${name}`}
-            >
-              View CV
-            </ButtonLink>
-          ) : (
-            <>
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={onPreview}
-                aria-label={`Preview ${name}`}
-              >
-                Preview
-              </Button>
-              <Button size="sm" loading={saving} onClick={onSave} aria-label={`Save CV of ${name}`}>
-                Save CV
-              </Button>
-            </>
-          )}
-        </div>
-      </Card>
-    </li>
   );
 }
