@@ -118,11 +118,36 @@ describe('/api/curriculum-vitae', () => {
 
 describe('GET /api/curriculum-vitae/data', () => {
   it('returns an empty CV for a new user, with the CV record', async () => {
-    const me = await loginAs(t);
+    const me = await loginAs(t, { fullName: 'Lindiwe Dube' });
     const res = await call(me, 'GET', '/api/curriculum-vitae/data');
     expect(res.statusCode).toBe(200);
     expect(res.json().cv).toEqual({ _id: expect.any(String), template: 'template01' });
+    // Still empty (no account name): the viewer shows its sample CV.
     expect(res.json().data).toEqual(EMPTY_CV);
+  });
+
+  it("names a CV without personal information by the account's name, and nothing else", async () => {
+    const me = await loginAs(t, { fullName: 'Lindiwe Dube' });
+    await call(me, 'POST', '/api/skill', { skill: 'Excel', proficiency: '4' });
+    const { personalInfo } = (await call(me, 'GET', '/api/curriculum-vitae/data')).json().data;
+    expect(personalInfo).toEqual(
+      buildCvData({ personalInfo: [{ fullName: 'Lindiwe Dube' }] }).personalInfo,
+    );
+    expect(personalInfo).toMatchObject({ fullName: 'Lindiwe Dube', headline: '', idNumber: '' });
+  });
+
+  it('shows the saved personal information, headline included, over the account name', async () => {
+    const me = await loginAs(t, { fullName: 'Account Name' });
+    const saved = await call(me, 'POST', '/api/personal-info', {
+      fullName: 'Sipho Ndlovu',
+      headline: 'Senior Software Engineer',
+    });
+    expect(saved.statusCode).toBe(201);
+    const { personalInfo } = (await call(me, 'GET', '/api/curriculum-vitae/data')).json().data;
+    expect(personalInfo).toMatchObject({
+      fullName: 'Sipho Ndlovu',
+      headline: 'Senior Software Engineer',
+    });
   });
 
   it('returns in one request the same data as the section endpoints, and only the caller’s', async () => {

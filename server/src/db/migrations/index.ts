@@ -14,6 +14,7 @@ import * as m012 from './012-share-control.ts';
 import * as m013 from './013-cv-at-sign-up.ts';
 import * as m014 from './014-account-export.ts';
 import * as m015 from './015-listing-facets.ts';
+import * as m016 from './016-headline.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013-cv-at-sign-up': m013,
   '014-account-export': m014,
   '015-listing-facets': m015,
+  '016-headline': m016,
 };
 
 export const migrationProvider: MigrationProvider = {
