@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { prerenderPublicPages } from './prerender-plugin.ts';
 
 const API = process.env.VITAE_API ?? 'http://127.0.0.1:5000';
 const proxied = ['/api', '/auth', '/hr', '/media', '/dev', '/error', '/socket.io'];
@@ -52,7 +53,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderPublicPages(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API, ws: p === '/socket.io' }])),

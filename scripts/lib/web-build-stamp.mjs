@@ -9,6 +9,7 @@ export const WEB_BUILD_INPUTS = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  'web/prerender-plugin.ts',
   'web/package.json',
   'core/src',
   'core/package.json',

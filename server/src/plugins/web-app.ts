@@ -7,6 +7,26 @@ const API_PREFIXES = ['/api/', '/auth/', '/hr/', '/media/', '/dev/', '/error', '
 
 const isApiPath = (url: string) => API_PREFIXES.some((p) => url.startsWith(p));
 
+/**
+ * The pages the build wrote (web/prerender-plugin.ts), by path: `/` is
+ * prerendered/index.html, `/hr-introduction` prerendered/hr-introduction.html, and `/view-shared-cv/*` (any one
+ * path below) prerendered/view-shared-cv.any.html.
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const dir = path.join(webDist, 'prerendered');
+  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.html')) : [];
+  const route = (f: string) =>
+    f === 'index.html' ? '/' : `/${f.slice(0, -'.html'.length).replace(/\.any$/, '/*')}`;
+  return new Map(names.map((f) => [route(f), `prerendered/${f}`]));
+}
+
+/** The page the build wrote for `url`, else the app shell. */
+function pageFor(pages: Map<string, string>, url: string): string {
+  const pathname = url.split('?')[0]!;
+  const below = pathname.slice(0, pathname.lastIndexOf('/'));
+  return pages.get(pathname) ?? (below ? pages.get(`${below}/*`) : undefined) ?? 'index.html';
+}
+
 /** Vite names what it fingerprints `assets/<name>-<hash>.<ext>`: those never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -17,6 +37,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const built = fs.existsSync(path.join(webDist, 'index.html'));
+  const prerendered = prerenderedPages(webDist);
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -38,7 +59,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       !isApiPath(req.url) &&
       (req.headers.accept ?? '').includes('text/html');
     if (wantsPage && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pageFor(prerendered, req.url));
     }
     if (wantsPage) {
       return reply
