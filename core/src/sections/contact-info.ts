@@ -136,6 +136,11 @@ export interface CvContactInfo {
   website: string;
 }
 
+/** A CV's contact details (null without any), for headers that do not name the section. */
+export function cvContact(data: { contactInfo: CvContactInfo | null }): CvContactInfo | null {
+  return data.contactInfo;
+}
+
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const contactInfoPreview: Preview<ContactInfo>[] = [
   {
