@@ -1,7 +1,7 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { DETAILS_UNDER_CONTACT, overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
 import { RatingNumber, cefrNote } from './blocks/ratings.tsx';
-import { languageLine } from './blocks/renderers.tsx';
+import { scoreLine } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
 /** Ink friendly: black on white, no fills, ratings as numbers (4/5, N/A), linkedin and website. */
@@ -23,7 +23,7 @@ const theme: TemplateTheme = {
   heading: {
     className: 'mb-2 border-b border-black pb-0.5 text-base font-bold tracking-wide uppercase',
   },
-  summary: 'leading-relaxed',
+  lead: 'leading-relaxed',
   entry: {
     title: 'font-bold',
     subtitle: 'text-sm italic',
@@ -34,18 +34,18 @@ const theme: TemplateTheme = {
     tags: 'gap-x-1 gap-y-0',
   },
   details: { className: 'text-sm sm:grid-cols-[auto_1fr_auto_1fr]' },
-  skills: {
+  ratings: {
     className: 'space-y-2',
     render: (s) => (
       <div className="flex justify-between gap-3 text-sm">
-        <span>{s.skill}</span>
+        <span>{s.name}</span>
         <RatingNumber value={s.level} className="font-semibold" />
       </div>
     ),
   },
-  languages: {
+  scores: {
     className: 'space-y-2',
-    render: languageLine({
+    render: scoreLine({
       wrap: 'text-sm',
       name: 'font-semibold',
       line: 'block',
@@ -57,8 +57,8 @@ const theme: TemplateTheme = {
       ),
     }),
   },
-  attributes: { as: 'bullets', className: 'list-disc text-sm' },
-  interests: { as: 'bullets', className: 'list-disc text-sm' },
+  accentList: { as: 'bullets', className: 'list-disc text-sm' },
+  shortList: { as: 'bullets', className: 'list-disc text-sm' },
 };
 
 const layout: TemplateLayout = {

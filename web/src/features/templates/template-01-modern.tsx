@@ -1,8 +1,8 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { Icon, type IconName } from './blocks/icons.tsx';
 import { detailsFirst, photoHeader, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
-import { languageRatings } from './blocks/ratings.tsx';
-import { skillBar } from './blocks/renderers.tsx';
+import { scoresText } from './blocks/ratings.tsx';
+import { ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
 /** 01 Modern: a deep slate header band, teal accents, and an icon beside every heading. */
@@ -45,12 +45,12 @@ const theme: TemplateTheme = {
     extra: 'mt-1 text-sm text-slate-600 italic',
     tag: 'rounded-full bg-teal-50 px-2 py-0.5 text-xs text-teal-800',
   },
-  summary: 'text-[15px] leading-relaxed text-slate-700',
+  lead: 'text-[15px] leading-relaxed text-slate-700',
   details: { className: 'text-sm', label: 'font-semibold text-slate-600' },
-  skills: {
+  ratings: {
     className: 'space-y-2.5',
     item: 'text-sm',
-    render: skillBar({
+    render: ratingBar({
       row: 'flex justify-between gap-2',
       name: 'font-medium',
       note: 'label',
@@ -58,24 +58,24 @@ const theme: TemplateTheme = {
       bar: { className: 'mt-1', fillClassName: 'bg-teal-500' },
     }),
   },
-  languages: {
+  scores: {
     className: 'space-y-2.5 text-sm',
     render: (l) => (
       <>
         <div className="flex justify-between gap-2">
-          <span className="font-medium">{l.languageName}</span>
-          <span className="text-xs text-slate-500">{l.proficiency}</span>
+          <span className="font-medium">{l.name}</span>
+          <span className="text-xs text-slate-500">{l.label}</span>
         </div>
-        <p className="text-xs text-slate-500">{languageRatings(l)}</p>
+        <p className="text-xs text-slate-500">{scoresText(l)}</p>
       </>
     ),
   },
-  interests: {
+  shortList: {
     as: 'tags',
     className: 'text-sm',
     item: 'rounded-full border border-slate-300 px-2.5 py-0.5',
   },
-  attributes: { as: 'tags', className: 'text-sm', item: 'rounded-full bg-slate-100 px-2.5 py-0.5' },
+  accentList: { as: 'tags', className: 'text-sm', item: 'rounded-full bg-slate-100 px-2.5 py-0.5' },
 };
 
 const layout: TemplateLayout = {

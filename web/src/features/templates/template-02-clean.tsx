@@ -1,7 +1,7 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
-import { languageRatings } from './blocks/ratings.tsx';
-import { languageLine, skillBar } from './blocks/renderers.tsx';
+import { scoresText } from './blocks/ratings.tsx';
+import { scoreLine, ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
 /** 02 Clean: quiet two-column layout, hairline rules, small-caps headings, lots of white. */
@@ -28,37 +28,37 @@ const theme: TemplateTheme = {
     tags: 'gap-x-1.5 gap-y-0',
   },
   lists: { work: 'space-y-5' },
-  summary: 'leading-relaxed text-slate-700',
+  lead: 'leading-relaxed text-slate-700',
   details: {
     className: 'grid-cols-1 gap-y-0',
     label: 'mt-1.5 text-xs text-slate-400',
     value: 'text-slate-700',
   },
-  skills: {
+  ratings: {
     className: 'space-y-2',
-    render: skillBar({
+    render: ratingBar({
       name: 'text-slate-700',
       bar: { className: 'mt-1 h-1', trackClassName: 'bg-slate-100', fillClassName: 'bg-slate-500' },
     }),
   },
-  languages: {
+  scores: {
     className: 'space-y-1.5',
-    render: languageLine({
+    render: scoreLine({
       name: 'text-slate-700',
       line: 'block text-xs text-slate-400',
       // The level word, then the read/write/speak scores the owner gave, on a line of their own.
       text: (l) => (
         <>
-          {l.proficiency}
+          {l.label}
           <span className="block" data-testid="language-ratings">
-            {languageRatings(l)}
+            {scoresText(l)}
           </span>
         </>
       ),
     }),
   },
-  interests: { as: 'bullets', className: 'text-slate-700', marker: '–' },
-  attributes: { as: 'bullets', className: 'text-slate-700', marker: '–' },
+  shortList: { as: 'bullets', className: 'text-slate-700', marker: '–' },
+  accentList: { as: 'bullets', className: 'text-slate-700', marker: '–' },
 };
 
 const layout: TemplateLayout = {

@@ -1,7 +1,7 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
 import { MAIN_COLUMNS, SIDEBARS, SUMMARY_UNDER_NAME, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
-import { languageLine, skillBar } from './blocks/renderers.tsx';
+import { scoreLine, ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 import { cefrNote } from './blocks/ratings.tsx';
 
@@ -38,11 +38,11 @@ const theme: TemplateTheme = {
   entries: { people: { ...timeline, root: 'rounded-xl bg-violet-50 p-4', marker: null } },
   entryList: 'space-y-3',
   lists: { people: 'grid gap-3 sm:grid-cols-2' },
-  summary: 'border-l-4 border-fuchsia-400 pl-4 text-[15px] leading-relaxed text-slate-700',
+  lead: 'border-l-4 border-fuchsia-400 pl-4 text-[15px] leading-relaxed text-slate-700',
   details: { className: 'grid-cols-1 gap-y-0', label: 'mt-1.5 text-xs text-fuchsia-200' },
-  skills: {
+  ratings: {
     className: 'space-y-2.5',
-    render: skillBar({
+    render: ratingBar({
       bar: {
         className: 'mt-1 h-2',
         trackClassName: 'bg-white/20',
@@ -50,9 +50,9 @@ const theme: TemplateTheme = {
       },
     }),
   },
-  languages: {
+  scores: {
     className: 'space-y-2',
-    render: languageLine({
+    render: scoreLine({
       name: 'font-semibold',
       line: 'block text-xs text-violet-200',
       text: (l) => (
@@ -63,8 +63,8 @@ const theme: TemplateTheme = {
       ),
     }),
   },
-  interests: { as: 'tags', item: 'rounded-full bg-white/15 px-2.5 py-0.5' },
-  attributes: {
+  shortList: { as: 'tags', item: 'rounded-full bg-white/15 px-2.5 py-0.5' },
+  accentList: {
     as: 'tags',
     className: 'text-sm',
     item: 'rounded-lg border-2 border-violet-200 px-3 py-1 font-semibold text-violet-800',

@@ -1,11 +1,10 @@
-import type { CvLanguage } from '@vitae/core/cv';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { detailsFirst, photoHeader, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
-import { skillBar } from './blocks/renderers.tsx';
-import type { TemplateTheme } from './blocks/theme.ts';
+import { ratingBar } from './blocks/renderers.tsx';
+import type { ScoredItem, TemplateTheme } from './blocks/theme.ts';
 
 /** 04 Dark: near-black paper, amber accents; additional experience is labelled "Projects". */
-function LanguageTable({ languages }: { languages: CvLanguage[] }) {
+function ScoreTable({ rows }: { rows: ScoredItem[] }) {
   return (
     <table className="w-full text-sm">
       <thead>
@@ -18,9 +17,9 @@ function LanguageTable({ languages }: { languages: CvLanguage[] }) {
         </tr>
       </thead>
       <tbody>
-        {languages.map((l) => (
+        {rows.map((l) => (
           <tr key={l._id} className="cv-entry border-t border-zinc-800">
-            <td className="py-1">{l.languageName}</td>
+            <td className="py-1">{l.name}</td>
             {[l.read, l.write, l.speak].map((rating, i) => (
               <td key={i} className="font-mono text-amber-300">
                 {rating ?? '–'}/5
@@ -58,28 +57,28 @@ const theme: TemplateTheme = {
   },
   entryList: 'space-y-3',
   lists: { people: 'grid gap-3 sm:grid-cols-2' },
-  summary: 'text-[15px] leading-relaxed text-zinc-300',
+  lead: 'text-[15px] leading-relaxed text-zinc-300',
   details: {
     className: 'text-sm sm:grid-cols-[auto_1fr_auto_1fr]',
     label: 'text-zinc-500',
     value: 'text-zinc-200',
   },
-  skills: {
+  ratings: {
     className: 'space-y-2.5 text-sm',
-    render: skillBar({
+    render: ratingBar({
       row: 'flex justify-between',
       note: 'level',
       noteClassName: 'font-mono text-xs text-zinc-500',
       bar: { className: 'mt-1', trackClassName: 'bg-zinc-800', fillClassName: 'bg-amber-400' },
     }),
   },
-  languages: (languages) => <LanguageTable languages={languages} />,
-  interests: {
+  scores: (rows) => <ScoreTable rows={rows} />,
+  shortList: {
     as: 'tags',
     className: 'text-sm',
     item: 'rounded-full bg-zinc-800 px-3 py-0.5 text-zinc-200',
   },
-  attributes: {
+  accentList: {
     as: 'tags',
     className: 'text-sm',
     item: 'rounded-full border border-amber-400/50 px-3 py-0.5 text-amber-200',

@@ -2,7 +2,7 @@ import { skillLevelOr } from '@vitae/core/ratings';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { RatingBlocks, cefrNote } from './blocks/ratings.tsx';
-import { languageLine } from './blocks/renderers.tsx';
+import { scoreLine } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
 /** 05 Tech: a terminal-dark sidebar, monospace accents, skills as level blocks (default level 3). */
@@ -38,17 +38,17 @@ const theme: TemplateTheme = {
   },
   entryList: 'space-y-3',
   lists: { people: 'grid gap-3 sm:grid-cols-2' },
-  summary: 'text-[15px] leading-relaxed text-slate-700',
+  lead: 'text-[15px] leading-relaxed text-slate-700',
   details: {
     className: 'grid-cols-1 gap-y-0',
     label: 'mt-1 font-mono text-xs text-slate-500',
     value: 'text-slate-200',
   },
-  skills: {
+  ratings: {
     className: 'space-y-2.5',
     render: (s) => (
       <>
-        <span className="block text-slate-100">{s.skill}</span>
+        <span className="block text-slate-100">{s.name}</span>
         <RatingBlocks
           value={skillLevelOr(s.level)}
           onClassName="bg-emerald-400"
@@ -57,9 +57,9 @@ const theme: TemplateTheme = {
       </>
     ),
   },
-  languages: {
+  scores: {
     className: 'space-y-1.5 font-mono text-xs',
-    render: languageLine({
+    render: scoreLine({
       name: 'text-slate-100',
       line: 'block text-slate-400',
       text: (l) => (
@@ -69,8 +69,8 @@ const theme: TemplateTheme = {
       ),
     }),
   },
-  interests: { as: 'bullets', marker: <span className="text-emerald-400">›</span> },
-  attributes: {
+  shortList: { as: 'bullets', marker: <span className="text-emerald-400">›</span> },
+  accentList: {
     as: 'tags',
     className: 'font-mono text-sm',
     item: 'rounded border border-slate-300 px-2 py-0.5',

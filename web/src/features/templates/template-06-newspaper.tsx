@@ -4,7 +4,7 @@ import { CvPhoto } from './blocks/cv-header.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
 import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { RatingNumber, cefrNote } from './blocks/ratings.tsx';
-import { languageLine } from './blocks/renderers.tsx';
+import { scoreLine } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
 /** 06 Newspaper: newsprint, a masthead with today's date, serif type, ruled columns. */
@@ -38,7 +38,7 @@ const theme: TemplateTheme = {
   entryList: 'space-y-3',
   lists: { people: 'grid gap-3 sm:grid-cols-2' },
   // The photo runs beside the lead paragraph, which opens with a drop cap.
-  summary: (summary, data) => (
+  lead: (text, data) => (
     <div className="flex gap-4">
       <CvPhoto
         data={data}
@@ -46,7 +46,7 @@ const theme: TemplateTheme = {
         className="h-32 w-28 shrink-0 border border-stone-900 grayscale sepia-[.3]"
       />
       <p className="text-justify text-[15px] leading-snug first-letter:float-left first-letter:mr-1.5 first-letter:text-5xl first-letter:leading-[0.85] first-letter:font-black">
-        {summary}
+        {text}
       </p>
     </div>
   ),
@@ -54,19 +54,19 @@ const theme: TemplateTheme = {
     className: 'grid-cols-1 gap-y-0',
     label: 'mt-1 text-xs tracking-wider text-stone-500 uppercase',
   },
-  skills: {
+  ratings: {
     className: 'divide-y divide-dotted divide-stone-400',
     item: 'flex justify-between gap-2 py-1',
     render: (s) => (
       <>
-        <span>{s.skill}</span>
+        <span>{s.name}</span>
         <RatingNumber value={s.level} className="font-bold" />
       </>
     ),
   },
-  languages: {
+  scores: {
     className: 'space-y-1.5',
-    render: languageLine({
+    render: scoreLine({
       name: 'font-bold',
       line: 'block text-xs text-stone-600 italic',
       text: (l) => (
@@ -77,12 +77,12 @@ const theme: TemplateTheme = {
       ),
     }),
   },
-  attributes: {
+  accentList: {
     as: 'bullets',
     marker: '■',
     item: 'text-sm [&>span:first-child]:text-[8px] [&>span:first-child]:leading-5',
   },
-  interests: { as: 'inline', className: 'italic' },
+  shortList: { as: 'inline', className: 'italic' },
 };
 
 /** The masthead line, dated today. */

@@ -60,22 +60,22 @@ const theme: TemplateTheme = {
     },
   },
   lists: { people: 'grid gap-3 sm:grid-cols-2' },
-  summary: 'leading-relaxed text-slate-700',
+  lead: 'leading-relaxed text-slate-700',
   details: { className: 'text-sm', label: 'text-slate-500', licence: 'Valid' },
-  skills: {
+  ratings: {
     className: 'space-y-2',
     render: (s) => (
       <>
-        <span className="text-sm font-medium text-[#0b2545]">{s.skill}</span>
+        <span className="text-sm font-medium text-[#0b2545]">{s.name}</span>
         <Bar label={s.label || 'Level'} value={s.level} />
       </>
     ),
   },
-  languages: {
+  scores: {
     className: 'space-y-3',
     render: (l) => (
       <>
-        <span className="text-sm font-medium text-[#0b2545]">{l.languageName}</span>
+        <span className="text-sm font-medium text-[#0b2545]">{l.name}</span>
         <Bar label="Read" value={l.read} />
         <Bar label="Write" value={l.write} />
         <Bar label="Speak" value={l.speak} />
@@ -83,8 +83,8 @@ const theme: TemplateTheme = {
       </>
     ),
   },
-  attributes: { as: 'inline', className: 'text-sm' },
-  interests: { as: 'inline', className: 'text-sm' },
+  accentList: { as: 'inline', className: 'text-sm' },
+  shortList: { as: 'inline', className: 'text-sm' },
 };
 
 const layout: TemplateLayout = {

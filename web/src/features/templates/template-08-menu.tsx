@@ -60,34 +60,34 @@ const theme: TemplateTheme = {
     people: { ...dish, root: 'text-center', head: '', title: 'font-bold text-stone-900' },
   },
   lists: { work: 'space-y-5' },
-  summary: (summary) => (
+  lead: (text) => (
     <p className="mx-auto max-w-prose text-center leading-relaxed text-stone-700 italic">
-      “{summary}”
+      “{text}”
     </p>
   ),
   details: { className: 'text-sm', label: 'text-stone-500 italic' },
-  skills: {
+  ratings: {
     className: 'space-y-1.5 text-sm',
-    render: (s) => <Leader left={s.skill} right={<Stars value={s.level} />} />,
+    render: (s) => <Leader left={s.name} right={<Stars value={s.level} />} />,
   },
-  languages: {
+  scores: {
     className: 'space-y-2 text-sm',
     render: (l) => (
       <>
-        <span className="font-bold">{l.languageName}</span>
-        {(['read', 'write', 'speak'] as const).map((skill) => (
+        <span className="font-bold">{l.name}</span>
+        {(['read', 'write', 'speak'] as const).map((scale) => (
           <Leader
-            key={skill}
-            left={skill[0]!.toUpperCase() + skill.slice(1)}
-            right={<Stars value={l[skill]} />}
+            key={scale}
+            left={scale[0]!.toUpperCase() + scale.slice(1)}
+            right={<Stars value={l[scale]} />}
           />
         ))}
         {l.cefr && <Leader left="CEFR" right={l.cefr} />}
       </>
     ),
   },
-  attributes: { as: 'inline', className: 'text-center text-sm italic' },
-  interests: { as: 'inline', className: 'text-center text-sm italic' },
+  accentList: { as: 'inline', className: 'text-center text-sm italic' },
+  shortList: { as: 'inline', className: 'text-center text-sm italic' },
 };
 
 function Special() {

@@ -1,6 +1,6 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
-import { languageRatingsLine, skillBar } from './blocks/renderers.tsx';
+import { greyScoreLine, ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
 /** 09 Industrial: charcoal and safety yellow, hazard stripes, heavy condensed headings. */
@@ -28,7 +28,7 @@ const theme: TemplateTheme = {
       'mb-3 flex items-center gap-2 bg-stone-800 px-3 py-1 text-sm font-extrabold tracking-[0.18em] text-yellow-400 uppercase',
     before: <span aria-hidden="true" className="size-2.5 bg-yellow-400" />,
   },
-  summary: 'border-l-8 border-yellow-400 pl-4 text-[15px] leading-relaxed text-stone-700',
+  lead: 'border-l-8 border-yellow-400 pl-4 text-[15px] leading-relaxed text-stone-700',
   entry: {
     root: 'border-b border-dashed border-stone-300 pb-3 last:border-0',
     title: 'font-extrabold tracking-wide text-stone-900 uppercase',
@@ -38,9 +38,9 @@ const theme: TemplateTheme = {
     extra: 'mt-1 text-sm text-stone-500',
     tag: 'border border-stone-400 px-1.5 text-xs text-stone-700',
   },
-  skills: {
+  ratings: {
     className: 'space-y-2',
-    render: skillBar({
+    render: ratingBar({
       row: 'flex justify-between text-sm font-semibold',
       note: 'level',
       noteClassName: 'text-xs text-stone-500',
@@ -51,12 +51,12 @@ const theme: TemplateTheme = {
       },
     }),
   },
-  languages: {
+  scores: {
     className: 'space-y-2',
-    render: languageRatingsLine('font-semibold'),
+    render: greyScoreLine('font-semibold'),
   },
-  attributes: { as: 'bullets', className: list },
-  interests: { as: 'bullets', className: list },
+  accentList: { as: 'bullets', className: list },
+  shortList: { as: 'bullets', className: list },
 };
 
 /** Hazard tape along the top and bottom edges. */

@@ -1,6 +1,6 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { INFORMATION_AFTER_SUMMARY, overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
-import { languageRatingsLine, skillBar } from './blocks/renderers.tsx';
+import { greyScoreLine, ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
 /** 10 Agriculture: field greens and wheat, soft rounded panels, a personal-information block. */
@@ -31,7 +31,7 @@ const theme: TemplateTheme = {
       </svg>
     ),
   },
-  summary: 'rounded-xl bg-amber-50 p-4 leading-relaxed text-stone-700',
+  lead: 'rounded-xl bg-amber-50 p-4 leading-relaxed text-stone-700',
   entry: {
     root: 'rounded-lg border border-green-900/10 bg-white/70 p-3.5',
     title: 'font-semibold text-green-950',
@@ -45,9 +45,9 @@ const theme: TemplateTheme = {
     className: 'text-sm sm:grid-cols-[auto_1fr_auto_1fr]',
     label: 'font-semibold text-green-900',
   },
-  skills: {
+  ratings: {
     className: 'space-y-2',
-    render: skillBar({
+    render: ratingBar({
       row: 'flex justify-between text-sm',
       name: 'font-medium',
       note: 'label',
@@ -59,12 +59,12 @@ const theme: TemplateTheme = {
       },
     }),
   },
-  languages: {
+  scores: {
     className: 'space-y-2',
-    render: languageRatingsLine('font-medium'),
+    render: greyScoreLine('font-medium'),
   },
-  attributes: { as: 'bullets', className: list },
-  interests: { as: 'bullets', className: list },
+  accentList: { as: 'bullets', className: list },
+  shortList: { as: 'bullets', className: list },
 };
 /** A sun low over the field, behind the header. */
 function Sun() {

@@ -1,6 +1,7 @@
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import type { CvContactInfo, CvData } from '@vitae/core/cv';
 import { addressLine } from '@vitae/core/cv';
+import { cvContact, cvOwner } from '@vitae/core/sections/index';
 import { cn } from '../../../lib/cn.ts';
 import { Icon, type IconName } from './icons.tsx';
 
@@ -25,7 +26,7 @@ interface PhotoProps {
 /** The assigned profile photo, or the owner's initials. */
 export function CvPhoto({ data, className, placeholder = true, placeholderClassName }: PhotoProps) {
   const url = data.assignedPhotoUrl;
-  const name = data.personalInfo?.fullName ?? '';
+  const { name } = cvOwner(data);
   if (url) {
     return (
       <img
@@ -60,7 +61,7 @@ export function CvName({
   className?: string;
   style?: CSSProperties;
 }) {
-  const name = data.personalInfo?.fullName;
+  const { name } = cvOwner(data);
   if (!name) return null;
   return (
     <h1 className={className} style={style}>
@@ -156,7 +157,7 @@ export function ContactList({
   variant = 'icons',
   options,
 }: ContactListProps) {
-  const items = contactItems(data.contactInfo, options);
+  const items = contactItems(cvContact(data), options);
   if (items.length === 0) return null;
   return (
     <ul className={className} aria-label="Contact details">
@@ -201,7 +202,7 @@ interface ContactSectionProps extends ContactListProps {
 
 /** The contact list under a heading of its own, as sidebars show it (not a `data-section`). */
 export function ContactSection({ title, headingClassName, ...list }: ContactSectionProps) {
-  if (!list.data.contactInfo) return null;
+  if (!cvContact(list.data)) return null;
   return (
     <section aria-label="Contact">
       <h2 className={headingClassName}>{title}</h2>

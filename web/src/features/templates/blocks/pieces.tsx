@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CvData } from '@vitae/core/cv';
 import { titleFromSummary } from '@vitae/core/dates';
+import { cvOwner, cvSummaryText } from '@vitae/core/sections/index';
 import { ContactList, ContactSection, CvName, CvPhoto } from './cv-header.tsx';
 import type { HeadingTheme, TemplateTheme } from './theme.ts';
 
@@ -21,8 +22,7 @@ export const PIECES: Record<PieceId, Piece> = {
   name: (data, { name, nameStyle }) => <CvName data={data} className={name} style={nameStyle} />,
   headline: (data, { headline, headlineFromSummary }) => {
     const title =
-      data.personalInfo?.headline ||
-      (headlineFromSummary ? titleFromSummary(data.personalSummary?.summary) : '');
+      cvOwner(data).headline || (headlineFromSummary ? titleFromSummary(cvSummaryText(data)) : '');
     return title && <p className={headline}>{title}</p>;
   },
   contact: (data, { contact = {} }, heading) => {

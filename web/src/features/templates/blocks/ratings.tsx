@@ -1,6 +1,6 @@
 import { RATING_MAX, ratingPercent, ratingStars, ratingText } from '@vitae/core/ratings';
-import type { CvLanguage } from '@vitae/core/cv';
 import { cn } from '../../../lib/cn.ts';
+import type { ScoredItem } from './theme.ts';
 
 function ratingLabel(value: number | null): string {
   return value === null ? 'Not rated' : `${value} out of ${RATING_MAX}`;
@@ -91,18 +91,18 @@ export function RatingBlocks({
   );
 }
 
-/** " · CEFR C1" after a language's 1–5 ratings (core/src/levels.ts); nothing when unrated. */
-export function cefrNote(l: Pick<CvLanguage, 'cefr'>, separator = ' · ') {
-  return l.cefr ? `${separator}CEFR ${l.cefr}` : '';
+/** " · CEFR C1" after the 1–5 scores (core/src/levels.ts); nothing when unrated. */
+export function cefrNote(s: Pick<ScoredItem, 'cefr'>, separator = ' · ') {
+  return s.cefr ? `${separator}CEFR ${s.cefr}` : '';
 }
 
 /** "Read 4/5 · Write 3/5 · Speak 5/5 · CEFR C1", with a dash for a missing rating. */
-export function languageRatings(l: CvLanguage) {
-  const { read, write, speak } = l;
+export function scoresText(s: ScoredItem) {
+  const { read, write, speak } = s;
   // Numbers as text nodes of their own: the browser kerns "5/5" as the templates always did.
   return (
     <>
-      Read {read ?? '–'}/5 · Write {write ?? '–'}/5 · Speak {speak ?? '–'}/5{cefrNote(l)}
+      Read {read ?? '–'}/5 · Write {write ?? '–'}/5 · Speak {speak ?? '–'}/5{cefrNote(s)}
     </>
   );
 }

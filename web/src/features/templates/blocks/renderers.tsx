@@ -1,11 +1,11 @@
 import type { ComponentProps, ReactNode } from 'react';
-import type { CvLanguage, CvSkill } from '@vitae/core/cv';
-import { languageRatings, RatingBar } from './ratings.tsx';
+import { RatingBar, scoresText } from './ratings.tsx';
+import type { RatedItem, ScoredItem } from './theme.ts';
 
-/** Skill and language renderers most templates share, styled by the classes they are given. */
+/** Rated and scored item renderers most templates share, styled by the classes they are given. */
 
-interface SkillBarTheme {
-  /** A row with the name and a note beside it: the skill's label, or its level ("4/5"). */
+interface RatingBarTheme {
+  /** A row with the name and a note beside it: the level's word, or the level ("4/5"). */
   row?: string;
   note?: 'label' | 'level';
   noteClassName?: string;
@@ -14,44 +14,44 @@ interface SkillBarTheme {
   bar: Omit<ComponentProps<typeof RatingBar>, 'value'>;
 }
 
-/** The skill's name: bare, in a span, or in a row with the note beside it. */
-function skillName(s: CvSkill, theme: SkillBarTheme): ReactNode {
-  if (!theme.row) return theme.name ? <span className={theme.name}>{s.skill}</span> : s.skill;
-  const note = theme.note === 'label' ? s.label : <>{s.level ?? '–'}/5</>;
+/** The item's name: bare, in a span, or in a row with the note beside it. */
+function ratedName(r: RatedItem, theme: RatingBarTheme): ReactNode {
+  if (!theme.row) return theme.name ? <span className={theme.name}>{r.name}</span> : r.name;
+  const note = theme.note === 'label' ? r.label : <>{r.level ?? '–'}/5</>;
   return (
     <div className={theme.row}>
-      <span className={theme.name}>{s.skill}</span>
+      <span className={theme.name}>{r.name}</span>
       <span className={theme.noteClassName}>{note}</span>
     </div>
   );
 }
 
-/** A skill's name (with an optional note) over a proficiency bar. */
-export function skillBar(theme: SkillBarTheme) {
-  return (s: CvSkill): ReactNode => (
+/** An item's name (with an optional note) over a rating bar. */
+export function ratingBar(theme: RatingBarTheme) {
+  return (r: RatedItem): ReactNode => (
     <>
-      {skillName(s, theme)}
-      <RatingBar value={s.level} {...theme.bar} />
+      {ratedName(r, theme)}
+      <RatingBar value={r.level} {...theme.bar} />
     </>
   );
 }
 
-interface LanguageLineTheme {
+interface ScoreLineTheme {
   /** A `div` around name and line, when the list item needs its own classes. */
   wrap?: string;
   name?: string;
   line: string;
-  /** The line under the name (ratings, proficiency); nothing when empty. */
-  text: (language: CvLanguage) => ReactNode;
+  /** The line under the name (scores, level word); nothing when empty. */
+  text: (item: ScoredItem) => ReactNode;
 }
 
-/** A language's name with one line under it. */
-export function languageLine(theme: LanguageLineTheme) {
-  return (l: CvLanguage): ReactNode => {
-    const text = theme.text(l);
+/** A scored item's name with one line under it. */
+export function scoreLine(theme: ScoreLineTheme) {
+  return (s: ScoredItem): ReactNode => {
+    const text = theme.text(s);
     const body = (
       <>
-        <span className={theme.name}>{l.languageName}</span>
+        <span className={theme.name}>{s.name}</span>
         {text && <span className={theme.line}>{text}</span>}
       </>
     );
@@ -59,11 +59,11 @@ export function languageLine(theme: LanguageLineTheme) {
   };
 }
 
-/** A language over "Read 4/5 · Write 3/5 · Speak 5/5" in small grey type (templates 09, 10). */
-export const languageRatingsLine = (name: string) =>
-  languageLine({
+/** A name over "Read 4/5 · Write 3/5 · Speak 5/5" in small grey type (templates 09, 10). */
+export const greyScoreLine = (name: string) =>
+  scoreLine({
     wrap: 'text-sm',
     name,
     line: 'block text-xs text-stone-500',
-    text: languageRatings,
+    text: scoresText,
   });

@@ -3,12 +3,15 @@ import type {
   CvData,
   CvEmployment,
   CvExperience,
+  CvLanguage,
   CvPersonalInfo,
   CvReference,
   CvSecondaryEducation,
+  CvSkill,
   CvTertiaryEducation,
 } from '@vitae/core/cv';
 import { formatDateRange } from '@vitae/core/dates';
+import { cvSummaryText } from '@vitae/core/sections/index';
 import { cn } from '../../../lib/cn.ts';
 import { blankEntry, EntryList, roleEntry, type EntryModel } from './entries.tsx';
 import type { IconName } from './icons.tsx';
@@ -19,7 +22,14 @@ import {
   personalInformationRows,
   type DetailRow,
 } from './personal-details.tsx';
-import type { EntryGroup, RatedTheme, ShortListTheme, TemplateTheme } from './theme.ts';
+import type {
+  EntryGroup,
+  RatedItem,
+  RatedTheme,
+  ScoredItem,
+  ShortListTheme,
+  TemplateTheme,
+} from './theme.ts';
 
 /** A job; its location (JSON Resume's work `location`) follows the company in the subtitle. */
 function employmentEntry(e: CvEmployment): EntryModel {
@@ -75,6 +85,23 @@ const interestItems = (data: CvData) =>
   data.interests.map((i) => ({ key: i._id, text: i.interest }));
 const attributeItems = (data: CvData) =>
   data.attributes.map((a) => ({ key: a._id, text: a.attribute }));
+
+// Themes draw kinds of content; these say which kind a section's items are.
+const skillRating = ({ _id, skill, level, label }: CvSkill): RatedItem => ({
+  _id,
+  name: skill,
+  level,
+  label,
+});
+const languageScores = (l: CvLanguage): ScoredItem => ({
+  _id: l._id,
+  name: l.languageName,
+  label: l.proficiency,
+  read: l.read,
+  write: l.write,
+  speak: l.speak,
+  cefr: l.cefr,
+});
 
 /**
  * What one CV section shows, in any template: its default title, the icon templates with
@@ -165,11 +192,10 @@ export const SECTION_BLOCKS = {
   summary: {
     title: 'Summary',
     icon: 'user',
-    has: (data) => Boolean(data.personalSummary?.summary),
-    render: (data, theme) => {
-      const text = data.personalSummary?.summary ?? '';
-      if (typeof theme.summary === 'function') return theme.summary(text, data);
-      return <p className={theme.summary}>{text}</p>;
+    has: (data) => Boolean(cvSummaryText(data)),
+    render: (data, { lead }) => {
+      const text = cvSummaryText(data);
+      return typeof lead === 'function' ? lead(text, data) : <p className={lead}>{text}</p>;
     },
   },
   'personal-details': detailBlock(['Personal Details', 'id'], personalDetailRows),
@@ -189,19 +215,19 @@ export const SECTION_BLOCKS = {
   ),
   skills: listBlock(
     ['Skills', 'sparkle'],
-    (data) => data.skills,
-    (items, t) => ratedList(items, t.skills),
+    (data) => data.skills.map(skillRating),
+    (items, t) => ratedList(items, t.ratings),
   ),
   languages: listBlock(
-    ['Languages', 'languages'],
-    (data) => data.languages,
-    (items, t) => ratedList(items, t.languages),
+    ['Languages', 'translate'],
+    (data) => data.languages.map(languageScores),
+    (items, t) => ratedList(items, t.scores),
   ),
   interests: listBlock(['Interests', 'heart'], interestItems, (items, t) =>
-    shortList(items, t.interests),
+    shortList(items, t.shortList),
   ),
   attributes: listBlock(['Attributes', 'badge'], attributeItems, (items, t) =>
-    shortList(items, t.attributes),
+    shortList(items, t.accentList),
   ),
   // References default to two columns.
   references: entryBlock(

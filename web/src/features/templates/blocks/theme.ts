@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
-import type { CvData, CvLanguage, CvSkill } from '@vitae/core/cv';
+import type { CefrLevel } from '@vitae/core/levels';
+import type { CvData } from '@vitae/core/cv';
 import type { ContactListProps } from './cv-header.tsx';
 import type { SectionId } from './cv-section.tsx';
 import type { EntryTheme } from './entries.tsx';
@@ -9,8 +10,10 @@ import type { IconName } from './icons.tsx';
 export type EntryGroup = 'work' | 'study' | 'people';
 
 /**
- * How a template looks: the class names and renderers the section blocks read. Which sections
- * show, where and under what titles is the template's layout (cv-body.tsx).
+ * How a template looks: the class names and renderers the section blocks read, one per kind of
+ * content (entries, prose, ratings, scores, short lists), never per section: the section blocks
+ * (section-blocks.tsx) choose the kind a section is drawn as. Which sections show, where and
+ * under what titles is the template's layout (cv-body.tsx).
  */
 export interface TemplateTheme {
   /** The header pieces a layout places as 'photo', 'name', 'headline' and 'contact'. */
@@ -21,7 +24,7 @@ export interface TemplateTheme {
   nameStyle?: CSSProperties;
   /** The line under the name: the owner's headline (job title). */
   headline?: string;
-  /** Without a headline, the summary's first sentence stands in (templates 09, 10, ink). */
+  /** Without a headline, the lead paragraph's first sentence stands in (templates 09, 10, ink). */
   headlineFromSummary?: boolean;
   contact?: ContactTheme;
   heading: HeadingTheme;
@@ -32,14 +35,39 @@ export interface TemplateTheme {
   /** The class of every entry list (EntryList's default when unset); `lists` per group. */
   entryList?: string;
   lists?: Partial<Record<EntryGroup, string>>;
-  /** The summary paragraph's class, or the whole summary (a photo beside it, quotes). */
-  summary: string | ((summary: string, data: CvData) => ReactNode);
-  /** Personal details (or template 10's personal information) as a description list. */
+  /** The lead paragraph's class, or the whole of it (a photo beside it, quotes). */
+  lead: string | ((text: string, data: CvData) => ReactNode);
+  /** Facts about the person as a description list. */
   details?: DetailTheme;
-  skills: RatedTheme<CvSkill>;
-  languages: RatedTheme<CvLanguage>;
-  interests: ShortListTheme;
-  attributes: ShortListTheme;
+  /** Items with one 1–5 rating each. */
+  ratings: RatedTheme<RatedItem>;
+  /** Items rated for reading, writing and speaking. */
+  scores: RatedTheme<ScoredItem>;
+  /** A short list of words. */
+  shortList: ShortListTheme;
+  /** A short list of words that stands out more (often the same look as `shortList`). */
+  accentList: ShortListTheme;
+}
+
+/** An item with one rating: its name, the 1–5 level (null when unrated) and the level's word. */
+export interface RatedItem {
+  _id: string;
+  name: string;
+  level: number | null;
+  label: string;
+}
+
+/** An item rated 1–5 (null when unrated) for reading, writing and speaking. */
+export interface ScoredItem {
+  _id: string;
+  name: string;
+  /** The level word of the average rating ("Proficient"). */
+  label: string;
+  read: number | null;
+  write: number | null;
+  speak: number | null;
+  /** The CEFR level of the average rating, null when unrated. */
+  cefr: CefrLevel | null;
 }
 
 /** A section heading: its classes and decoration around the title (hidden from assistive tech). */
@@ -59,14 +87,14 @@ export interface DetailTheme {
 }
 
 /**
- * Skills or languages: a `ul` of `cv-entry` items (`item` adds classes, `render` fills one), or
- * a function that renders the whole list (template 04's language table).
+ * Rated or scored items: a `ul` of `cv-entry` items (`item` adds classes, `render` fills one),
+ * or a function that renders the whole list (template 04's score table).
  */
 export type RatedTheme<T> =
   | { className?: string; item?: string; render: (item: T) => ReactNode }
   | ((items: T[]) => ReactNode);
 
-/** Interests and attributes: tags, a bulleted list, or one line joined with "·". */
+/** A short list of words: tags, a bulleted list, or one line joined with "·". */
 export interface ShortListTheme {
   as: 'tags' | 'bullets' | 'inline';
   className?: string;
