@@ -4,6 +4,7 @@ import { SelectField } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useStatuses } from '../sections/api.ts';
 import { BUILDER_TABS, builderLink } from '../sections/catalog.ts';
+import { confirmLeave } from '../sections/leave-guard.tsx';
 import { StatusBadge } from '../sections/status-badge.tsx';
 
 /** Desktop: a sidebar of every section with its indicator. */
@@ -49,7 +50,10 @@ export function BuilderSelect({ current }: { current?: string }) {
     <SelectField
       label="Go to section"
       value={current ?? ''}
-      onChange={(e) => navigate(builderLink(e.target.value))}
+      onChange={(e) => {
+        const to = builderLink(e.target.value);
+        confirmLeave(() => void navigate(to));
+      }}
     >
       {!current && <option value="">Choose a section</option>}
       {BUILDER_TABS.map((t) => (

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type { SectionDataMap, SectionEntry, SectionKey } from '@vitae/core/sections/index';
 import type { StatusKey } from '@vitae/core/section-status';
-import { api } from '../../lib/api.ts';
+import { API_BASE, api } from '../../lib/api.ts';
 
 /*
  * Section data over the API (spec section 7, "Section resources"). Every path is
@@ -73,6 +73,41 @@ export function useSectionMutations<K extends SectionKey>(key: K) {
     onSuccess,
   });
   return { create, update, remove };
+}
+
+const entryPath = (key: string, id: string) => `${path(key)}/${encodeURIComponent(id)}`;
+
+/** Drops an entry from the cached list only (the server still has it). */
+function hideCached(qc: QueryClient, key: SectionKey, id: string) {
+  qc.setQueryData<Entry[]>(sectionKey(key), (list) => list?.filter((e) => e._id !== id));
+}
+
+/**
+ * Sends a delete the user can no longer undo. The entry leaves the cache first so it does
+ * not flash back while the request runs; a failure refetches the list, which shows it again.
+ */
+export async function commitDelete(qc: QueryClient, key: SectionKey, id: string): Promise<void> {
+  hideCached(qc, key, id);
+  try {
+    applyChange(qc, key, await api.delete<ListResponse<SectionKey>>(entryPath(key, id)));
+  } catch (e) {
+    void qc.invalidateQueries({ queryKey: sectionKey(key) });
+    throw e;
+  }
+}
+
+/**
+ * The same delete while the page goes away (tab closed, reload): `keepalive` lets the request
+ * outlive the page, which a normal fetch would not.
+ */
+export function commitDeleteOnUnload(qc: QueryClient, key: SectionKey, id: string): void {
+  hideCached(qc, key, id);
+  void fetch(`${API_BASE}${entryPath(key, id)}`, {
+    method: 'DELETE',
+    credentials: 'include',
+    keepalive: true,
+    headers: { accept: 'application/json' },
+  }).catch(() => undefined);
 }
 
 /** Several statuses fetched in parallel (the dashboard cards, the builder's navigation). */

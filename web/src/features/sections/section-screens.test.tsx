@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Link, Route, Routes, useLocation } from 'react-router';
+import { confirmLeave } from './leave-guard.tsx';
 import { SectionScreen } from './section-screen.tsx';
 import { fakeSectionApi, renderWithProviders } from './test-utils.tsx';
+import { UNDO_MS } from './undo-delete.tsx';
 
 /** A field by its label; required fields' labels end with a decorative asterisk. */
 const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}( \\*)?$`);
@@ -160,16 +163,12 @@ describe('list form modes (skills)', () => {
     expect(screen.getByText('Delete this entry?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByText('Delete this entry?')).toBeNull();
-    api.failNext('DELETE', 500, { error: 'boom' });
+    // Yes, Delete hides the entry at once (the server hears of it once Undo has passed).
     await user.click(screen.getByRole('button', { name: 'Delete TIG welding' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Delete' }));
-    expect(
-      await screen.findByText('Failed to delete skill. Please try again.'),
-    ).toBeInTheDocument();
-    expect(screen.getByText('TIG welding')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Yes, Delete' }));
-    await waitFor(() => expect(screen.queryByText('TIG welding')).toBeNull());
-    expect(api.store.skill).toHaveLength(0);
+    expect(screen.queryByText('TIG welding')).toBeNull();
+    expect(screen.getByText('Skill deleted successfully!')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeVisible();
     // Empty again: the form is back.
     expect(field('Skill')).toBeInTheDocument();
   });
@@ -233,5 +232,200 @@ describe('secondary education', () => {
     };
     expect(body.subjects.map((s) => s.subject)).toEqual(['Maths', 'Art']);
     expect(body.subjects.every((s) => s.key.length > 0)).toBe(true);
+  });
+});
+
+const SKILLS = {
+  skill: [
+    { _id: 's1', lastUpdate: '2024-01-01T00:00:00Z', skill: 'Welding', proficiency: 4 },
+    { _id: 's2', lastUpdate: '2024-02-01T00:00:00Z', skill: 'Forklift', proficiency: 3 },
+    { _id: 's3', lastUpdate: '2024-03-01T00:00:00Z', skill: 'Rigging', proficiency: 5 },
+  ],
+};
+const deletes = (api: ReturnType<typeof fakeSectionApi>) =>
+  api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path);
+const shownSkills = () =>
+  within(screen.getByRole('list', { name: 'Your skill entries' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent);
+
+async function deleteSkill(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+  await user.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+}
+
+describe('undo a delete', () => {
+  it('Undo brings the entry back in its place and the server never deletes it', async () => {
+    const api = fakeSectionApi(SKILLS);
+    const user = userEvent.setup();
+    renderWithProviders(<SectionScreen sectionKey="skill" />);
+    await deleteSkill(user, 'Forklift');
+    expect(shownSkills()).toEqual(['Welding', 'Rigging']);
+    const toast = screen.getByRole('status');
+    expect(toast).toHaveTextContent('Skill deleted successfully!');
+    // Focus stays in the editor (not on the toast); one Tab reaches Undo.
+    expect(toast).not.toContainElement(document.activeElement as HTMLElement);
+    await user.tab();
+    expect(within(toast).getByRole('button', { name: 'Undo' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(shownSkills()).toEqual(['Welding', 'Forklift', 'Rigging']);
+    expect(screen.getByRole('button', { name: 'Delete Forklift' })).toBeInTheDocument();
+    expect(deletes(api)).toEqual([]);
+    expect(api.store.skill).toHaveLength(3);
+  });
+
+  it('sends the delete when Undo expires, and shows the entry again if it fails', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = fakeSectionApi(SKILLS);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<SectionScreen sectionKey="skill" />);
+    await deleteSkill(user, 'Welding');
+    await vi.advanceTimersByTimeAsync(UNDO_MS - 500);
+    expect(deletes(api)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(600);
+    await waitFor(() => expect(deletes(api)).toEqual(['/api/skill/s1']));
+    expect(api.store.skill!.map((s) => s._id)).toEqual(['s2', 's3']);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(shownSkills()).toEqual(['Forklift', 'Rigging']);
+
+    api.failNext('DELETE', 500, { error: 'boom' });
+    await deleteSkill(user, 'Rigging');
+    await vi.advanceTimersByTimeAsync(UNDO_MS + 100);
+    expect(await screen.findByText('Failed to delete skill. Please try again.')).toBeVisible();
+    await waitFor(() => expect(shownSkills()).toEqual(['Forklift', 'Rigging']));
+  });
+
+  it('the clock stops while the pointer is on the toast', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = fakeSectionApi(SKILLS);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithProviders(<SectionScreen sectionKey="skill" />);
+    await deleteSkill(user, 'Welding');
+    await user.hover(screen.getByRole('status'));
+    await vi.advanceTimersByTimeAsync(UNDO_MS * 3);
+    expect(deletes(api)).toEqual([]);
+    await user.unhover(screen.getByRole('status'));
+    await vi.advanceTimersByTimeAsync(UNDO_MS);
+    await waitFor(() => expect(deletes(api)).toEqual(['/api/skill/s1']));
+  });
+
+  it('a second delete, or leaving the section, sends the pending one at once', async () => {
+    const api = fakeSectionApi(SKILLS);
+    const user = userEvent.setup();
+    const view = renderWithProviders(<SectionScreen sectionKey="skill" />);
+    await deleteSkill(user, 'Welding');
+    await deleteSkill(user, 'Forklift');
+    await waitFor(() => expect(deletes(api)).toEqual(['/api/skill/s1']));
+    expect(shownSkills()).toEqual(['Rigging']);
+    view.unmount();
+    await waitFor(() => expect(deletes(api)).toEqual(['/api/skill/s1', '/api/skill/s2']));
+    expect(api.store.skill!.map((s) => s._id)).toEqual(['s3']);
+  });
+
+  it('closing the page sends the pending delete with keepalive', async () => {
+    const api = fakeSectionApi(SKILLS);
+    const user = userEvent.setup();
+    renderWithProviders(<SectionScreen sectionKey="skill" />);
+    await deleteSkill(user, 'Rigging');
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(deletes(api)).toEqual(['/api/skill/s3']));
+    const [, init] = vi.mocked(fetch).mock.calls.find(([, i]) => i?.method === 'DELETE')!;
+    expect(init).toMatchObject({ keepalive: true, credentials: 'include' });
+  });
+});
+
+/** Where the router is, so a test can see whether a navigation happened. */
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
+function renderSectionWithLinks(sectionKey: 'skill' | 'personal-info') {
+  return renderWithProviders(
+    <>
+      <Link to="/elsewhere">Go elsewhere</Link>
+      <button
+        type="button"
+        onClick={() => confirmLeave(() => window.dispatchEvent(new Event('left')))}
+      >
+        Picker
+      </button>
+      <Where />
+      <Routes>
+        <Route path="/builder" element={<SectionScreen sectionKey={sectionKey} />} />
+        <Route path="/elsewhere" element={<p>Somewhere else</p>} />
+      </Routes>
+    </>,
+    '/builder',
+  );
+}
+
+describe('leaving a form with unsaved changes', () => {
+  const leaveDialog = () => screen.queryByRole('dialog', { name: 'Leave without saving?' });
+
+  it('asks before a link takes the user away; Keep editing keeps the typing', async () => {
+    fakeSectionApi(SKILLS);
+    const user = userEvent.setup();
+    renderSectionWithLinks('skill');
+    await user.click(await screen.findByRole('button', { name: 'Add skill' }));
+    // Nothing typed yet: no question.
+    await user.click(screen.getByRole('button', { name: 'Edit Welding' }));
+    expect(leaveDialog()).toBeNull();
+    await user.type(field('Skill'), ' (MIG)');
+
+    await user.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    expect(leaveDialog()).toBeVisible();
+    expect(screen.getByTestId('where')).toHaveTextContent('/builder');
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(leaveDialog()).toBeNull();
+    expect(field('Skill')).toHaveValue('Welding (MIG)');
+
+    // Editing another entry would drop the typing too: same question.
+    await user.click(screen.getByRole('button', { name: 'Edit Rigging' }));
+    expect(leaveDialog()).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(field('Skill')).toHaveValue('Welding (MIG)');
+
+    await user.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    expect(screen.getByText('Somewhere else')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/elsewhere');
+  });
+
+  it('the browser asks before the tab closes, only while there are changes', async () => {
+    fakeSectionApi();
+    const user = userEvent.setup();
+    renderSectionWithLinks('personal-info');
+    const unload = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    const name = await findField('Full name');
+    expect(unload()).toBe(false);
+    await user.type(name, 'Thandi');
+    expect(unload()).toBe(true);
+
+    let left = 0;
+    window.addEventListener('left', () => left++);
+    await user.click(screen.getByRole('button', { name: 'Picker' }));
+    expect(leaveDialog()).toBeVisible();
+    expect(left).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    expect(left).toBe(1);
+  });
+
+  it('no question after a successful save', async () => {
+    fakeSectionApi();
+    const user = userEvent.setup();
+    renderSectionWithLinks('skill');
+    await user.type(await findField('Skill'), 'Welding');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Skill added successfully!')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    expect(leaveDialog()).toBeNull();
+    expect(screen.getByText('Somewhere else')).toBeInTheDocument();
   });
 });

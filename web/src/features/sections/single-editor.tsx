@@ -4,6 +4,7 @@ import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useSectionList, useSectionMutations } from './api.ts';
 import { LastUpdated, Messages, SectionLoading, useFlash } from './editor-parts.tsx';
+import { useLeaveGuard } from './leave-guard.tsx';
 import type { SectionUi } from './section-ui.ts';
 import { formValuesOf, saveErrorOf, useSectionForm } from './use-section-form.ts';
 
@@ -25,6 +26,9 @@ export function SingleEditor({ ui }: { ui: SectionUi }) {
     if (version) form.reset(formValuesOf(ui, record as unknown as Record<string, unknown>));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the record
   }, [version]);
+
+  const { isDirty, isSubmitting } = form.formState;
+  const leaveDialog = useLeaveGuard(isDirty && !isSubmitting);
 
   if (list.isPending) return <SectionLoading />;
 
@@ -50,6 +54,7 @@ export function SingleEditor({ ui }: { ui: SectionUi }) {
   const Fields = ui.Fields;
   return (
     <div className="space-y-5">
+      {leaveDialog}
       <Messages success={success} error={error} onCloseError={() => setError(null)} />
       <Card className="p-4 sm:p-6">
         <form
@@ -65,7 +70,7 @@ export function SingleEditor({ ui }: { ui: SectionUi }) {
               {busy ? 'Saving...' : 'Save'}
             </Button>
             {ui.cancelTo ? (
-              <ButtonLink to={ui.cancelTo} variant="secondary">
+              <ButtonLink to={ui.cancelTo} variant="secondary" data-discards-changes="">
                 Cancel
               </ButtonLink>
             ) : (
