@@ -16,6 +16,15 @@ import { TextField } from '../../components/ui/field.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import {
+  initialCrop,
+  loadImage,
+  PhotoCropper,
+  renderCrop,
+  type Crop,
+  type CropShape,
+  type Size,
+} from './photo-crop.tsx';
 import { useAssignPhoto, useCreatePhoto, useDeletePhoto, usePhotos } from './api.ts';
 import { requestSignature, uploadToMedia, UploadError } from '../../lib/media-upload.ts';
 
@@ -30,6 +39,17 @@ async function compress(file: File): Promise<Blob> {
     fileType: 'image/jpeg',
     useWebWorker: false,
   });
+}
+
+/**
+ * What the crop frame shows is what is uploaded; before the user moves it, the centred
+ * square. An image the browser cannot draw goes as it is (the server judges it).
+ */
+async function framed(file: File, src: string, crop: Crop | null): Promise<File> {
+  const image = await loadImage(src).catch(() => null);
+  if (!image) return file;
+  const blob = await renderCrop(image, crop ?? initialCrop(image));
+  return new File([blob], 'photo.jpg', { type: 'image/jpeg' });
 }
 
 function checkFile(file: File | null): string | null {
@@ -101,6 +121,9 @@ export function PhotoScreen() {
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState('');
+  const [natural, setNatural] = useState<Size | null>(null);
+  const [crop, setCrop] = useState<Crop | null>(null);
+  const [shape, setShape] = useState<CropShape>('circle');
   const [errors, setErrors] = useState<{ title?: string; file?: string; general?: string }>({});
   const [stage, setStage] = useState<Stage>('idle');
   const [progress, setProgress] = useState(0);
@@ -110,6 +133,8 @@ export function PhotoScreen() {
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
+    setNatural(null);
+    setCrop(null);
     if (!file) return setPreview('');
     const url = URL.createObjectURL(file);
     setPreview(url);
@@ -140,7 +165,7 @@ export function PhotoScreen() {
     let step: Stage = 'compressing';
     try {
       setStage(step);
-      const blob = await compress(file);
+      const blob = await compress(await framed(file, preview, crop));
       step = 'signing';
       setStage(step);
       const sig = await requestSignature('photo');
@@ -204,7 +229,18 @@ export function PhotoScreen() {
           className="rounded-lg border-2 border-dashed border-slate-300 p-6 text-center"
         >
           {preview ? (
-            <img src={preview} alt="Selected photo preview" className="mx-auto max-h-48 rounded" />
+            <PhotoCropper
+              src={preview}
+              image={natural}
+              crop={crop}
+              shape={shape}
+              onImage={(size) => {
+                setNatural(size);
+                setCrop(initialCrop(size));
+              }}
+              onCrop={setCrop}
+              onShape={setShape}
+            />
           ) : (
             <p className="text-sm text-slate-600">Drag and drop a photo here, or</p>
           )}
