@@ -81,7 +81,7 @@ const layout: TemplateLayout = {
 
 export default defineTemplate({
   id: 'ink-friendly',
-  className: 'bg-white px-10 py-9 text-black',
+  className: 'bg-white px-10 py-9 text-black print:p-0 print:[--spacing:0.2rem]',
   theme,
   layout,
 });

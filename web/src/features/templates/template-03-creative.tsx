@@ -82,7 +82,7 @@ const layout: TemplateLayout = {
       items: SIDEBARS.template03,
     },
     {
-      className: 'min-w-0 space-y-8 px-9 py-9',
+      className: 'min-w-0 space-y-8 px-9 py-9 print:px-6',
       items: [
         { as: 'header', items: ['name', 'headline', SUMMARY_UNDER_NAME] },
         ...MAIN_COLUMNS.template03,
@@ -93,7 +93,7 @@ const layout: TemplateLayout = {
 
 export default defineTemplate({
   id: 'template03',
-  className: 'grid bg-white text-slate-800 sm:grid-cols-[16rem_1fr]',
+  className: 'grid bg-white text-slate-800 sm:grid-cols-[16rem_1fr] print:grid-cols-[13rem_1fr]',
   theme,
   layout,
 });

@@ -95,7 +95,7 @@ const layout: TemplateLayout = {
       items: SIDEBARS.template05,
     },
     {
-      className: 'min-w-0 space-y-7 px-8 py-8',
+      className: 'min-w-0 space-y-7 px-8 py-8 print:px-6',
       items: [{ as: 'header', items: [Whoami, 'name', 'headline'] }, ...MAIN_COLUMNS.template05],
     },
   ],
@@ -103,7 +103,8 @@ const layout: TemplateLayout = {
 
 export default defineTemplate({
   id: 'template05',
-  className: 'grid bg-white text-slate-800 sm:grid-cols-[15rem_1fr]',
+  className:
+    'grid bg-white text-slate-800 sm:grid-cols-[15rem_1fr] print:grid-cols-[13rem_1fr] print:[--spacing:0.2rem]',
   theme,
   layout,
 });
