@@ -22,6 +22,9 @@ const extraJobs = [
   ['Cape Coastal Insurance', 'Junior Developer', '2012-02-01', '2013-12-31'],
   ['Limpopo Agritech', 'Systems Analyst', '2010-03-01', '2012-01-31'],
   ['Durban Port Systems', 'Intern Developer', '2009-01-01', '2010-02-28'],
+  ['Karoo Solar Farms', 'Support Engineer', '2008-01-01', '2008-12-31'],
+  ['Garden Route Tourism', 'Web Assistant', '2007-01-01', '2007-12-31'],
+  ['Free State Grain Co-op', 'IT Clerk', '2006-01-01', '2006-12-31'],
 ].map(([company, position, startDate, endDate], i) => ({
   ...(SECTIONS['employment-history'].defaults as object),
   company,
@@ -35,7 +38,10 @@ const extraJobs = [
     `Worked with analysts on dashboards for regional managers; closing mark ${i + 1} of the job.`,
 }));
 
-/** SAMPLE_CV (two A4 pages) with four more jobs and a longer summary: three pages and more. */
+/**
+ * SAMPLE_CV with seven more jobs: three pages and more in every layout, even with print's
+ * denser type (ink-friendly fits SAMPLE_CV itself on two).
+ */
 export function longCv(): CvInput {
   const cv = Object.fromEntries(SECTION_KEYS.map((k) => [k, preview(k)])) as CvInput;
   cv['personal-info'] = [{ ...cv['personal-info']![0], fullName: PDF_NAME }];
@@ -91,6 +97,49 @@ export function readPdf(pdf: Buffer): PdfText {
       .slice(1)
       .map((line) => line.trim().split(/\s+/).slice(2).join(' '));
     return { pages, pageSize, perPage, all: perPage.join(' '), urls };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One line of a PDF page as poppler lays it out, in points from the page's top left. */
+export interface PdfLine {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const unescapeXml = (s: string) =>
+  s.replace(/&(#\d+|\w+);/g, (m, e: string) =>
+    e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : (ENTITIES[e] ?? m),
+  );
+
+/** Each page's lines with their boxes (poppler's `pdftotext -bbox-layout`). */
+export function readLines(pdf: Buffer): PdfLine[][] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-pdf-'));
+  try {
+    const file = path.join(dir, 'cv.pdf');
+    fs.writeFileSync(file, pdf);
+    const xml = execFileSync('pdftotext', ['-bbox-layout', file, '-'], { encoding: 'utf8' });
+    return xml
+      .split('<page ')
+      .slice(1)
+      .map((page) =>
+        Array.from(page.matchAll(/<line ([^>]*)>([\s\S]*?)<\/line>/g), ([, attrs, body]) => {
+          const at = (name: string) => Number(new RegExp(`${name}="([^"]+)"`).exec(attrs!)![1]);
+          const words = Array.from(body!.matchAll(/<word[^>]*>([^<]*)<\/word>/g), (w) => w[1]);
+          return {
+            text: unescapeXml(words.join(' ')),
+            xMin: at('xMin'),
+            yMin: at('yMin'),
+            xMax: at('xMax'),
+            yMax: at('yMax'),
+          };
+        }),
+      );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -16,10 +16,13 @@ import {
   longCv,
   onePageCv,
   pagesWith,
+  readLines,
   readPdf,
   type CvInput,
+  type PdfLine,
   type PdfText,
 } from './pdf-test-kit.ts';
+import { typicalCv } from './typical-cv.ts';
 
 /**
  * PDFs from headless Chromium, read back with poppler: every template and ink-friendly, a
@@ -42,6 +45,7 @@ let t: MediaTestApp;
 let renderer: PdfRenderer;
 let long: Who;
 let short: Who;
+let typical: Who;
 
 async function fill(who: Who, cv: CvInput): Promise<void> {
   for (const [key, entries] of Object.entries(cv)) {
@@ -90,6 +94,8 @@ describePdf('PDF of a CV', () => {
     short = await loginAs(t, { fullName: PDF_NAME });
     await fill(long, LONG);
     await fill(short, onePageCv());
+    typical = await loginAs(t, { fullName: PDF_NAME });
+    await fill(typical, typicalCv());
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -132,6 +138,71 @@ describePdf('PDF of a CV', () => {
       }
     }, 30_000);
   }
+
+  it('prints a typical CV on the fewest pages: ink-friendly on two, no last page of references alone', async () => {
+    // Templates the screen's spacing ran onto a last page holding only References (04, 05, 07,
+    // 10) and ink-friendly, which the issue expects on two pages. Page counts on A4.
+    const expected: Record<string, number> = {
+      'ink-friendly': 2,
+      template04: 3,
+      template05: 2,
+      template07: 3,
+      template10: 3,
+    };
+    const refs = typicalCv().reference!;
+    const refWords = new Set(
+      words([
+        'References',
+        ...refs.flatMap((r) => [r.name, r.position, r.company, r.phone, r.email]),
+      ]),
+    );
+    for (const [layout, pages] of Object.entries(expected)) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/curriculum-vitae/pdf?template=${layout}`,
+        headers: { cookie: typical.cookie },
+      });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const lines = readLines(res.rawPayload);
+      expect(lines.length, layout).toBe(pages);
+      const last = bodyLines(lines.at(-1)!);
+      expect(last.length, layout).toBeGreaterThan(0);
+      // Something besides the references (and their heading) shares the last page.
+      const other = last.filter((l) => words([l.text]).some((w) => !refWords.has(w)));
+      expect(
+        other.map((l) => l.text),
+        `${layout}: last page holds only References`,
+      ).not.toEqual([]);
+    }
+  }, 60_000);
+
+  it('never leaves a section heading alone at the foot of a page', async () => {
+    // The long CV with fewer jobs moves every later heading up: these counts put a heading in
+    // the last lines of a page in a one-column template, a two-column one and ink-friendly
+    // (without `break-after: avoid` each of them is left at the foot).
+    const data = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/curriculum-vitae/data',
+        headers: { cookie: long.cookie },
+      })
+    ).json<{ data: CvData }>().data;
+    const cases: Array<[string, number]> = [
+      ['template01', 3],
+      ['template01', 7],
+      ['template05', 4],
+      ['template05', 6],
+      ['ink-friendly', 3],
+    ];
+    for (const [layout, jobs] of cases) {
+      const cv = { ...data, employHistorys: data.employHistorys.slice(0, jobs) };
+      const pages = readLines(await renderer.render({ data: cv, layout }, 'a4'));
+      const where = `${layout} with ${jobs} jobs`;
+      expect(headingsAt(pages, 'foot'), where).toEqual([]);
+      // A heading did reach a page break (it starts a page), else the check proves nothing.
+      expect(headingsAt(pages, 'top').length, where).toBeGreaterThan(0);
+    }
+  }, 60_000);
 
   it('names the file after the person and refuses everyone the CV is not for', async () => {
     const res = await t.app.inject({
@@ -317,6 +388,66 @@ describe('PDF without Chromium', () => {
     }
   });
 });
+
+/** Lower-case words (letters and digits) of some texts. */
+const words = (texts: Array<unknown>): string[] =>
+  texts.flatMap(
+    (x) =>
+      String(x ?? '')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [],
+  );
+
+/** A page's lines without the footer ("Name · Page 2 of 3"). */
+const bodyLines = (page: PdfLine[]) => page.filter((l) => !/\bpage \d+ of \d+$/i.test(l.text));
+
+/** Every section title the tested layouts show (01, 05 with its sidebar, ink-friendly). */
+const HEADINGS = new Set(
+  [
+    'Summary',
+    'Professional Summary',
+    'Overview',
+    'Contact',
+    'Personal Details',
+    'Details',
+    'Employment History',
+    'Additional Experience',
+    'Work Experience',
+    'Education',
+    'Tertiary Education',
+    'Secondary Education',
+    'Skills',
+    'Languages',
+    'Interests',
+    'Attributes',
+    'Personal Attributes',
+    'References',
+  ].map((title) => words([title]).join('')),
+);
+
+/**
+ * The section headings with nothing under them (`foot`) or nothing above them (`top`, from
+ * page 2) in their own column of their page: a heading's column is the lines overlapping it
+ * horizontally, so a sidebar's text does not count for the main column's heading.
+ */
+function headingsAt(pages: PdfLine[][], where: 'foot' | 'top'): string[] {
+  const across = (a: PdfLine, b: PdfLine) => a.xMin < b.xMax && a.xMax > b.xMin;
+  return pages.flatMap((page, i) => {
+    const lines = bodyLines(page);
+    return lines
+      .filter((h) => HEADINGS.has(words([h.text]).join('')) && (where === 'foot' || i > 0))
+      .filter(
+        (h) =>
+          !lines.some(
+            (l) =>
+              l !== h &&
+              across(l, h) &&
+              (where === 'foot' ? l.yMin >= h.yMax - 1 : l.yMax <= h.yMin + 1),
+          ),
+      )
+      .map((h) => `page ${i + 1}: ${h.text}`);
+  });
+}
 
 async function cvIdOf(who: Who): Promise<string> {
   const res = await t.app.inject({
