@@ -67,6 +67,7 @@ export interface Database extends SectionTables {
   first_impressions: FirstImpressionsTable;
   public_cvs: PublicCvsTable;
   public_cv_views: PublicCvViewsTable;
+  contact_requests: ContactRequestsTable;
   public_cv_name_tokens: PublicCvNameTokensTable;
   listing_skills: ListingSkillsTable;
   listing_languages: ListingLanguagesTable;
@@ -112,6 +113,10 @@ export interface NotificationsTable {
   share_cv_id: string | null;
   created_at: string;
   is_read: number;
+  /** When what it tells happened, shown in the reader's time zone (migration 017). */
+  occurred_at: Generated<string | null>;
+  /** The contact request a 'contact-requested' notification asks about (migration 017). */
+  contact_request_id: Generated<string | null>;
 }
 
 /** Columns every CV section table has; the field columns are the core fields in snake_case. */
@@ -208,6 +213,8 @@ export interface PublicCvsTable {
   /** JSON string[] and [{ name, cefr }]. */
   top_skills: Generated<string>;
   languages: Generated<string>;
+  /** 'open': HR users see email and phone; 'on-request': only once approved (migration 017). */
+  contact_mode: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -244,6 +251,19 @@ export interface PublicCvViewsTable {
   hr_user_id: string;
   hr_user_name: string;
   viewed_at: string;
+  /** Migration 017: as on cv_views. */
+  device_kind: Generated<string>;
+  video_percent: Generated<number>;
+}
+/** An HR user's request to see a listing's email and phone (migration 017). */
+export interface ContactRequestsTable {
+  id: string;
+  public_cv_id: string;
+  hr_user_id: string;
+  hr_user_name: string;
+  status: 'pending' | 'approved' | 'declined';
+  requested_at: string;
+  decided_at: string | null;
 }
 /** A listing saved by one HR user; rank 'null' means unrated. */
 export interface HrSavedCvsTable {

@@ -15,6 +15,7 @@ import * as m013 from './013-cv-at-sign-up.ts';
 import * as m014 from './014-account-export.ts';
 import * as m015 from './015-listing-facets.ts';
 import * as m016 from './016-headline.ts';
+import * as m017 from './017-contact-requests.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014-account-export': m014,
   '015-listing-facets': m015,
   '016-headline': m016,
+  '017-contact-requests': m017,
 };
 
 export const migrationProvider: MigrationProvider = {
