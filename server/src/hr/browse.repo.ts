@@ -89,20 +89,26 @@ function rowFilters(q: BrowseQuery) {
   return out;
 }
 
+/** Where a query reads listing ids from, and the id's column there. */
+type Source = 'p' | 't' | 's' | 'c';
+const SOURCE_ID = { p: 'p.id', t: 't.public_cv_id', s: 's.listing_id', c: 'c.id' } as const;
+
 /**
- * The picked filters, once for each source: the listings (`p`), the token rows (`t`) or the
- * skill rows (`s`). Token and skill rows carry copies of the listed flag (migrations 008,
- * 013); the rest is checked on the listing by its key, so the source's index order holds.
+ * The picked filters, once for each source: the listings (`p`), the token rows (`t`), the
+ * skill rows (`s`) or a count's candidate ids (`c`). Token and skill rows carry copies of
+ * the listed flag (migrations 008, 013); the rest is checked on the listing by its key, so
+ * the source's index order holds.
  */
-function filters(db: Db, q: BrowseQuery, hrUserId: string, on: 'p' | 't' | 's', skip = 0) {
-  const id = sql.ref<string>(on === 'p' ? 'p.id' : on === 't' ? 't.public_cv_id' : 's.listing_id');
-  // Skill rows carry no gender copy: theirs is checked on the listing with the rest.
-  const gender = sql.ref<string>(on === 's' ? 'p.gender' : `${on}.gender`);
+function filters(db: Db, q: BrowseQuery, hrUserId: string, on: Source, skip = 0) {
+  const id = sql.ref<string>(SOURCE_ID[on]);
+  // Skill rows and count candidates carry no gender copy: it is checked on the listing.
+  const copied = on === 'p' || on === 't';
+  const gender = sql.ref<string>(copied ? `${on}.gender` : 'p.gender');
   const genders: Expression<SqlBool>[] = [];
   if (q.gender === 'male' || q.gender === 'female') genders.push(eb(gender, '=', q.gender));
   if (q.gender === 'other') genders.push(eb(gender, 'not in', ['male', 'female']));
-  const onListing = [...rowFilters(q), ...(on === 's' ? genders : [])];
-  const out: Expression<SqlBool>[] = on === 's' ? [] : genders;
+  const onListing = [...rowFilters(q), ...(copied ? [] : genders)];
+  const out: Expression<SqlBool>[] = copied ? genders : [];
   if (q.savedOnly) out.push(eb(id, 'in', savedIds(db, hrUserId)));
   out.push(...childFilters(q, id, skip));
   if (on === 'p') return [...out, ...onListing];
@@ -149,12 +155,14 @@ async function tokensStarting(db: Db, word: string): Promise<string[] | null> {
   const r = prefixRange(word);
   const found: string[] = [];
   for (;;) {
+    const last = found.at(-1);
+    // One lower bound: given both `>= from` and `> last`, SQLite seeks to `from` and walks
+    // every row of the words already found (a common word's is a quarter of the table).
     const row = await db
       .selectFrom('public_cv_name_tokens')
       .select('token')
-      .where('token', '>=', r.from)
+      .where('token', last === undefined ? '>=' : '>', last ?? r.from)
       .where('token', '<', r.to)
-      .where('token', '>', found.at(-1) ?? '')
       .orderBy('token')
       .limit(1)
       .executeTakeFirst();
@@ -308,7 +316,8 @@ async function cappedCount(db: Db, ids: ReturnType<typeof idsOf>): Promise<Count
 
 /**
  * The candidates a facet-filtered count looks at: the driving source's rows with only its
- * own (indexed) conditions, at most BROWSE_COUNT_SCAN of them.
+ * own (indexed) conditions, at most BROWSE_COUNT_SCAN of them, and the query's other
+ * filters, which each candidate is then checked against.
  */
 function candidates(db: Db, search: Search | null, q: BrowseQuery, hrUserId: string) {
   const plain: BrowseQuery = {
@@ -320,33 +329,36 @@ function candidates(db: Db, search: Search | null, q: BrowseQuery, hrUserId: str
     savedOnly: false,
     gender: 'all',
   };
-  if (search) return idsOf(db, search, plain, hrUserId).limit(BROWSE_COUNT_SCAN);
+  // Province and city stay in the driver: their indexes (or the listing probe) narrow it.
+  const rest: BrowseQuery = { ...q, province: '', city: '' };
+  if (search) return { ids: idsOf(db, search, plain, hrUserId), rest };
   const skill = q.skills.length && (q.skills.length === 1 || q.skillMode === 'all');
   if (skill) {
-    return (
-      db
-        .selectFrom('listing_skills as s')
-        .select('s.listing_id as id')
-        .where('s.skill_norm', '=', normText(q.skills[0]!))
-        .where('s.is_listed', '=', 1)
-        // In index order: PostgreSQL would otherwise read a common skill's rows off the table.
-        .orderBy('s.listed_at', 'desc')
-        .orderBy('s.listing_id', 'desc')
-        .limit(BROWSE_COUNT_SCAN)
-    );
+    const ids = db
+      .selectFrom('listing_skills as s')
+      .select('s.listing_id as id')
+      .where('s.skill_norm', '=', normText(q.skills[0]!))
+      .where('s.is_listed', '=', 1)
+      // In index order: PostgreSQL would otherwise read a common skill's rows off the table.
+      .orderBy('s.listed_at', 'desc')
+      .orderBy('s.listing_id', 'desc');
+    return { ids, rest: { ...q, skills: q.skills.slice(1) } };
   }
-  // Province and city stay: their indexes drive the scan.
-  return listFilter(db, { ...plain, province: q.province, city: q.city }, hrUserId)
+  const ids = listFilter(db, { ...plain, province: q.province, city: q.city }, hrUserId)
     .select('p.id as id')
     .orderBy('p.listed_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(BROWSE_COUNT_SCAN);
+    .orderBy('p.id', 'desc');
+  return { ids, rest };
 }
 
+/** Whether a query has any condition beyond "listed". */
+const narrows = (q: BrowseQuery) => hasFacetFilters(q) || q.gender !== 'all' || q.savedOnly;
+
 /**
- * A facet-filtered count: each candidate is checked against every filter by its key. When
- * the candidates ran out before the scan limit the count is exact (up to the cap), else it
- * is "at least".
+ * A facet-filtered count: each candidate is checked against the filters its driver did not
+ * already apply, by their keys. When the candidates ran out before the scan limit the count
+ * is exact (up to the cap), else it is "at least". With nothing left to check, the driver's
+ * own rows are counted (up to the cap) off its index.
  */
 async function scannedCount(
   db: Db,
@@ -354,21 +366,25 @@ async function scannedCount(
   q: BrowseQuery,
   hrUserId: string,
 ): Promise<Counted> {
-  const matches = (id: Expression<string>) =>
-    eb.exists(listFilter(db, q, hrUserId).select('p.id').where('p.id', '=', id));
+  const { rest, ...driver } = candidates(db, search, q, hrUserId);
+  // One row per listing whichever the driver; the builders' types differ only in their tables.
+  const ids = driver.ids as ReturnType<typeof idsOf>;
+  if (!narrows(rest)) return cappedCount(db, ids);
+  // The candidates once (a driver with a place filter probes each of them), then the checks
+  // in a WHERE, not a CASE in the SELECT list: SQLite plans an EXISTS there as a semi-join
+  // on the covering indexes (migration 018), in a CASE as a scalar subquery that reads each
+  // candidate's table row.
   const row = await db
-    .selectFrom(candidates(db, search, q, hrUserId).as('c'))
-    .select((eb) => [
-      eb.fn.countAll<string | number>().as('scanned'),
-      eb.fn
-        .sum<string | number | null>(
-          eb
-            .case()
-            .when(matches(sql.ref<string>('c.id')))
-            .then(1)
-            .else(0)
-            .end(),
-        )
+    .with(
+      (cte) => cte('c').materialized(),
+      () => ids.limit(BROWSE_COUNT_SCAN),
+    )
+    .selectNoFrom((eb) => [
+      eb.selectFrom('c').select(eb.fn.countAll<string | number>().as('n')).as('scanned'),
+      eb
+        .selectFrom('c')
+        .where(eb.and(filters(db, rest, hrUserId, 'c')))
+        .select(eb.fn.countAll<string | number>().as('n'))
         .as('n'),
     ])
     .executeTakeFirstOrThrow();

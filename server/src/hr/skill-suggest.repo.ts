@@ -13,14 +13,17 @@ const CACHE_MAX = 500;
 /** Per database: suggestions by prefix, reused for a minute (they feed a type-ahead). */
 const caches = new WeakMap<Db, Map<string, { at: number; list: SkillSuggestion[] }>>();
 
-/** The next distinct listed skill after `after` in the prefix range: one index probe. */
-const nextSkill = (db: Db, range: { from: string; to: string }, after: string) =>
+/**
+ * The next distinct listed skill after `after` (or the first) in the prefix range: one index
+ * probe. One lower bound only: given `>= from` and `> after`, SQLite seeks to `from` and
+ * walks the rows of every skill already found (thousands each at a million listings).
+ */
+const nextSkill = (db: Db, range: { from: string; to: string }, after?: string) =>
   db
     .selectFrom('listing_skills')
     .select(['skill_norm', 'skill'])
-    .where('skill_norm', '>=', range.from)
+    .where('skill_norm', after === undefined ? '>=' : '>', after ?? range.from)
     .where('skill_norm', '<', range.to)
-    .where('skill_norm', '>', after)
     .where('is_listed', '=', 1)
     .orderBy('skill_norm')
     .limit(1)
@@ -58,7 +61,7 @@ export async function suggestSkills(db: Db, prefix: string): Promise<SkillSugges
   const range = prefixRange(key);
   const found: { skill_norm: string; skill: string }[] = [];
   while (found.length < CANDIDATES) {
-    const row = await nextSkill(db, range, found.at(-1)?.skill_norm ?? '');
+    const row = await nextSkill(db, range, found.at(-1)?.skill_norm);
     if (!row) break;
     found.push(row);
   }

@@ -16,6 +16,7 @@ import * as m014 from './014-account-export.ts';
 import * as m015 from './015-listing-facets.ts';
 import * as m016 from './016-headline.ts';
 import * as m017 from './017-contact-requests.ts';
+import * as m018 from './018-browse-speed.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '015-listing-facets': m015,
   '016-headline': m016,
   '017-contact-requests': m017,
+  '018-browse-speed': m018,
 };
 
 export const migrationProvider: MigrationProvider = {
