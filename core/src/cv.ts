@@ -163,3 +163,13 @@ export function addressLine(contact: CvContactInfo | null): string {
 }
 
 export const EMPTY_CV: CvData = buildCvData({});
+
+/** The paper sizes a CV can be laid out on (issue 17), stored per CV; A4 unless chosen. */
+export const PAGE_SIZES = ['A4', 'Letter'] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 'A4';
+export const PAGE_SIZE_MESSAGE = 'Please choose A4 or Letter.';
+
+/** A stored or unknown value as a page size: anything else reads as A4. */
+export const resolvePageSize = (value: unknown): PageSize =>
+  value === 'Letter' ? 'Letter' : DEFAULT_PAGE_SIZE;

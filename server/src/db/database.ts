@@ -99,6 +99,8 @@ export interface CurriculumVitaeTable {
   id: string;
   user_id: string;
   template: string;
+  /** 'A4' | 'Letter' (migration 019). */
+  page_size: Generated<string>;
   created_at: string;
   updated_at: string;
 }

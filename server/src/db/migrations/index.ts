@@ -17,6 +17,7 @@ import * as m015 from './015-listing-facets.ts';
 import * as m016 from './016-headline.ts';
 import * as m017 from './017-contact-requests.ts';
 import * as m018 from './018-browse-speed.ts';
+import * as m019 from './019-cv-page-size.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '016-headline': m016,
   '017-contact-requests': m017,
   '018-browse-speed': m018,
+  '019-cv-page-size': m019,
 };
 
 export const migrationProvider: MigrationProvider = {
