@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { singleLineText } from './text.ts';
+import type { SameType } from './schema-check.ts';
 
 export { AUTH_MESSAGES, type User } from './auth-messages.ts';
-import { AUTH_MESSAGES } from './auth-messages.ts';
+import { AUTH_MESSAGES, type User } from './auth-messages.ts';
 
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -110,3 +111,25 @@ export interface ApiErrorBody {
   error: string;
   fieldErrors?: Record<string, string>;
 }
+
+/** ApiErrorBody as a response schema: every 4xx and 5xx answer has this shape. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+const _apiError: SameType<z.output<typeof apiErrorSchema>, ApiErrorBody> = true;
+
+/** User as a response schema (never the password hash). */
+export const userSchema = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  isHR: z.boolean(),
+  isVerified: z.boolean(),
+  affiliateCode: z.string(),
+  createdAt: z.string(),
+});
+const _user: SameType<z.output<typeof userSchema>, User> = true;
+
+/** The answer of the auth calls that only confirm (`{ success: true, message }`). */
+export const authOkSchema = z.object({ success: z.boolean(), message: z.string().optional() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from './schema-check.ts';
 import type { CvData } from './cv.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { CEFR_LEVELS, type CefrLevel } from './levels.ts';
@@ -38,6 +39,7 @@ export const HR_MESSAGES = {
   cvNotFound: 'CV not found',
   savedNotFound: 'Saved CV not found',
   noteNotFound: 'Note not found',
+  viewNotFound: 'View not found',
   noteRequired: 'Note content is required',
   rankInvalid: 'Rank must be excellent, good, fair, poor or null',
   fetchStatusFailed: 'Failed to fetch CV status',
@@ -62,12 +64,70 @@ export interface HrView {
   viewedAt: string;
 }
 
+/**
+ * Whether HR users who saved the listed CV see its email and phone at once ('open', the
+ * default) or only once the owner approves their request ('on-request'; ours, issue 14).
+ */
+export const CONTACT_MODES = ['open', 'on-request'] as const;
+export type ContactMode = (typeof CONTACT_MODES)[number];
+
 /** `GET /api/public-cv/status` and the toggle's answer. */
 export interface PublicCvStatus {
   isListed: boolean;
   listedAt: string | null;
   publicCV: { _id: string; curriculumVitaeID: string; viewCount: number; hrViews: HrView[] } | null;
+  /** Ours (issue 14): 'open' until the owner chooses otherwise. */
+  contactMode: ContactMode;
 }
+
+export const CONTACT_MESSAGES = {
+  modeInvalid: 'Contact details must be open or on-request',
+  requestTitle: 'Contact details requested',
+  requestMessage: (hrName: string) =>
+    `${hrName} asks to see your email, phone number and street address. Approve or decline the request.`,
+  approvedTitle: 'Contact details shared',
+  approvedMessage: (name: string) =>
+    `${name} approved your request: their contact details are visible now.`,
+  alreadyOpen: "This candidate's contact details are visible without a request.",
+  declined: 'The candidate declined this request. They can still approve it later.',
+  tooManyPending:
+    'This candidate has many open requests for contact details. Please try again in a few days.',
+  tooManyRequests: 'Too many requests for contact details. Please wait an hour and try again.',
+  requestNotFound: 'Contact request not found',
+  requestFailed: 'Failed to request contact details. Please try again.',
+  decideFailed: 'Failed to answer the request. Please try again.',
+  modeFailed: 'Failed to change who sees your contact details. Please try again.',
+} as const;
+
+/** Pending requests one listing holds at most: a stranger cannot flood a candidate. */
+export const MAX_PENDING_CONTACT_REQUESTS = 20;
+/** The owner's list of requests shows this many, newest first. */
+export const CONTACT_REQUESTS_LISTED = 50;
+
+export const contactModeSchema = z.object({
+  mode: z.enum(CONTACT_MODES, { error: CONTACT_MESSAGES.modeInvalid }),
+});
+
+export type ContactRequestStatus = 'pending' | 'approved' | 'declined';
+
+/** One HR user's request, as the listing's owner sees it (`GET /api/public-cv/contact-requests`). */
+export interface ContactRequest {
+  _id: string;
+  hrUserName: string;
+  status: ContactRequestStatus;
+  requestedAt: string;
+  decidedAt: string | null;
+}
+
+/**
+ * What an HR user may see of a saved CV's email and phone: 'open' (no approval needed, or
+ * a direct share to them), else the state of their request.
+ */
+export type ContactAccess = 'open' | 'not-requested' | 'requested' | 'approved' | 'declined';
+
+/** Whether `access` lets the HR user read the email and phone. */
+export const contactVisible = (access: ContactAccess): boolean =>
+  access === 'open' || access === 'approved';
 
 export interface BrowseItem {
   _id: string;
@@ -194,6 +254,8 @@ export interface SavedCv {
    * this HR user's email (ours). When false only the name, rank and notes remain.
    */
   available: boolean;
+  /** Whether the CV's email and phone reach this HR user, and their request's state (ours). */
+  contactAccess: ContactAccess;
 }
 
 /**
@@ -203,7 +265,15 @@ export interface SavedCv {
 export interface SavedCvDetail extends SavedCv {
   curriculumVitae: CvData | null;
   cvTemplate: string;
+  /** The visit `POST .../views` recorded, for its video progress reports (ours). */
+  viewId?: string;
 }
+
+/** `POST /hr/saved-cv/{id}/video-progress`: from the HR view as the video plays. */
+export const hrVideoProgressSchema = z.object({
+  viewId: z.string().regex(/^[0-9a-f]{24}$/, 'viewId must be a view id'),
+  percent: z.number().finite(),
+});
 
 export const noteSchema = z.object({
   content: multiLineText(HR_MESSAGES.noteRequired)
@@ -237,3 +307,39 @@ export function ageFrom(dateOfBirth: string | null | undefined, now = new Date()
   if (m < 0 || (m === 0 && now.getDate() < born.getDate())) age--;
   return age >= 0 && age < 150 ? age : null;
 }
+
+/** Response schemas of HR browse (server/src/hr/browse.routes.ts), checked equal to the interfaces above. */
+export const browseItemSchema = z.object({
+  _id: z.string(),
+  curriculumVitaeID: z.string(),
+  fullName: z.string(),
+  dateOfBirth: z.string(),
+  gender: z.string(),
+  nationality: z.string(),
+  listedAt: z.string(),
+  viewCount: z.number(),
+  isSaved: z.boolean(),
+  headline: z.string(),
+  topSkills: z.array(z.string()),
+  languages: z.array(z.object({ name: z.string(), cefr: z.enum(CEFR_LEVELS).nullable() })),
+  city: z.string(),
+  province: z.string(),
+  yearsExperience: z.number(),
+  summaryExcerpt: z.string(),
+  hasVideo: z.boolean(),
+});
+export const browsePageSchema = z.object({
+  data: z.array(browseItemSchema),
+  total: z.number(),
+  totalCapped: z.boolean().optional(),
+  page: z.number(),
+  hasMore: z.boolean(),
+  stats: z.object({ available: z.number(), saved: z.number() }),
+});
+export const skillSuggestionSchema = z.object({ skill: z.string(), count: z.number() });
+const _browseChecks: [
+  SameType<z.output<typeof browseItemSchema>, BrowseItem>,
+  SameType<z.output<typeof browsePageSchema>, BrowsePage>,
+  SameType<z.output<typeof skillSuggestionSchema>, SkillSuggestion>,
+] = [true, true, true];
+void _browseChecks;

@@ -10,6 +10,10 @@ export interface Notification {
   shareCVId: string | null;
   createdAt: string;
   isRead: boolean;
+  /** When what it tells happened (ours): the web shows it in the reader's time zone. */
+  occurredAt: string | null;
+  /** A 'contact-requested' notification's request, to approve or decline from it (ours). */
+  contactRequestId: string | null;
 }
 
 /** `GET /api/notifications`: one page, newest first. */
@@ -57,4 +61,6 @@ export interface NotificationInput {
   message: string;
   recipientEmail?: string | null;
   shareCVId?: string | null;
+  occurredAt?: string | null;
+  contactRequestId?: string | null;
 }

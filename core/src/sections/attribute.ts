@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
 import { defineSection, type Preview } from './define.ts';
@@ -35,6 +36,10 @@ export interface CvAttribute {
   _id: string;
   attribute: string;
 }
+
+/** CvAttribute as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvAttributeSchema = z.object({ _id: z.string(), attribute: z.string() });
+const _cvAttributeSchema: SameType<z.output<typeof cvAttributeSchema>, CvAttribute> = true;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const attributePreview: Preview<Attribute>[] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import {
   INVALID_EMAIL,
   optionalText,
@@ -136,9 +137,38 @@ export interface CvContactInfo {
   website: string;
 }
 
+/** CvContactInfo as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvContactInfoSchema = z.object({
+  phone: z.string(),
+  email: z.string(),
+  unit: z.string(),
+  complex: z.string(),
+  address: z.string(),
+  suburb: z.string(),
+  city: z.string(),
+  province: z.string(),
+  country: z.string(),
+  postalCode: z.string(),
+  linkedin: z.string(),
+  website: z.string(),
+});
+const _cvContactInfoSchema: SameType<z.output<typeof cvContactInfoSchema>, CvContactInfo> = true;
+
 /** A CV's contact details (null without any), for headers that do not name the section. */
 export function cvContact(data: { contactInfo: CvContactInfo | null }): CvContactInfo | null {
   return data.contactInfo;
+}
+
+/**
+ * The CV without the owner's private contact details (email, phone and street address): what
+ * an HR user receives before the owner approves their request. The street address reaches a
+ * person as surely as a phone number, so it goes with them; the place (suburb, city, province,
+ * country) and public links stay.
+ */
+export function withoutPrivateContact<T extends { contactInfo: CvContactInfo | null }>(data: T): T {
+  if (!data.contactInfo) return data;
+  const hidden = { email: '', phone: '', unit: '', complex: '', address: '', postalCode: '' };
+  return { ...data, contactInfo: { ...data.contactInfo, ...hidden } };
 }
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */

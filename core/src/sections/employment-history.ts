@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import {
   END_DATE_BEFORE_START,
   checkRange,
@@ -112,6 +113,19 @@ export interface CvEmployment {
   description: string;
   location: string;
 }
+
+/** CvEmployment as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvEmploymentSchema = z.object({
+  _id: z.string(),
+  company: z.string(),
+  position: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  current: z.boolean(),
+  description: z.string(),
+  location: z.string(),
+});
+const _cvEmploymentSchema: SameType<z.output<typeof cvEmploymentSchema>, CvEmployment> = true;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const employmentHistoryPreview: Preview<EmploymentHistory>[] = [

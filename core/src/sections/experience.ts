@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import {
   END_DATE_BEFORE_START,
   checkRange,
@@ -90,6 +91,17 @@ export interface CvExperience {
   startDate: string;
   endDate: string;
 }
+
+/** CvExperience as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvExperienceSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  company: z.string(),
+  description: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+});
+const _cvExperienceSchema: SameType<z.output<typeof cvExperienceSchema>, CvExperience> = true;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const experiencePreview: Preview<Experience>[] = [

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ColumnKind } from './fields.ts';
 import type { IndicatorKind, UniqueRule } from './define.ts';
 import type { JsonResumeMapping } from '../json-resume/mapping.ts';
@@ -112,6 +112,25 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
 }
 
 export const SECTIONS: { [K in SectionKey]: SectionDef<K> } = REGISTRY;
+
+/**
+ * Each section's CvData value as a response schema: one record or null for a single section,
+ * a list for the others (core/src/responses/cv.ts builds CvData's schema from these).
+ */
+export const CV_SCHEMAS: Record<SectionKey, z.ZodType> = {
+  'personal-info': personalInfo.cvPersonalInfoSchema.nullable(),
+  'contact-info': contactInfo.cvContactInfoSchema.nullable(),
+  'personal-summary': personalSummary.cvPersonalSummarySchema.nullable(),
+  'employment-history': z.array(employmentHistory.cvEmploymentSchema),
+  experience: z.array(experience.cvExperienceSchema),
+  'secondary-education': z.array(secondaryEducation.cvSecondaryEducationSchema),
+  'tertiary-education': z.array(tertiaryEducation.cvTertiaryEducationSchema),
+  skill: z.array(skill.cvSkillSchema),
+  language: z.array(language.cvLanguageSchema),
+  attribute: z.array(attribute.cvAttributeSchema),
+  interest: z.array(interest.cvInterestSchema),
+  reference: z.array(reference.cvReferenceSchema),
+};
 
 /** Entries a user may keep in one list section. */
 export const MAX_SECTION_ENTRIES = 50;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
 import { defineSection, type Preview } from './define.ts';
@@ -35,6 +36,10 @@ export interface CvInterest {
   _id: string;
   interest: string;
 }
+
+/** CvInterest as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvInterestSchema = z.object({ _id: z.string(), interest: z.string() });
+const _cvInterestSchema: SameType<z.output<typeof cvInterestSchema>, CvInterest> = true;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const interestPreview: Preview<Interest>[] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import { flag, optionalText, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { bool, cvSingle, text } from './cv-read.ts';
 import { defineSection, percentFilled, type Preview } from './define.ts';
@@ -128,6 +129,23 @@ export interface CvPersonalInfo {
   driversLicense: boolean | null;
   licenseCode: string;
 }
+
+/** CvPersonalInfo as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvPersonalInfoSchema = z.object({
+  fullName: z.string(),
+  headline: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string(),
+  idNumber: z.string(),
+  gender: z.string(),
+  saCitizen: z.boolean().nullable(),
+  ppNumber: z.string(),
+  nationality: z.string(),
+  driversLicense: z.boolean().nullable(),
+  licenseCode: z.string(),
+});
+const _cvPersonalInfoSchema: SameType<z.output<typeof cvPersonalInfoSchema>, CvPersonalInfo> = true;
 
 /**
  * The owner's name and headline as CV headers show them ('' when unset), so headers read the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { list, text } from './cv-read.ts';
 import { defineSection, type Preview } from './define.ts';
@@ -42,6 +43,13 @@ export function personalSummaryStatus(
 export interface CvPersonalSummary {
   summary: string;
 }
+
+/** CvPersonalSummary as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvPersonalSummarySchema = z.object({ summary: z.string() });
+const _cvPersonalSummarySchema: SameType<
+  z.output<typeof cvPersonalSummarySchema>,
+  CvPersonalSummary
+> = true;
 
 /** The summary text of a CV ('' without one), for templates that do not name the section. */
 export function cvSummaryText(data: { personalSummary: CvPersonalSummary | null }): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import {
   INVALID_EMAIL,
   optionalEmail,
@@ -84,6 +85,17 @@ export interface CvReference {
   phone: string;
   email: string;
 }
+
+/** CvReference as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvReferenceSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  company: z.string(),
+  position: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+const _cvReferenceSchema: SameType<z.output<typeof cvReferenceSchema>, CvReference> = true;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const referencePreview: Preview<Reference>[] = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import { singleLineText } from '../text.ts';
 import {
   END_YEAR_BEFORE_START,
@@ -143,6 +144,22 @@ export interface CvSecondaryEducation {
   subjects: CvSubject[];
   additionalInfo: string;
 }
+
+export const cvSubjectSchema = z.object({ subject: z.string(), key: z.string() });
+
+/** CvSecondaryEducation as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvSecondaryEducationSchema = z.object({
+  _id: z.string(),
+  schoolName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  subjects: z.array(cvSubjectSchema),
+  additionalInfo: z.string(),
+});
+const _cvSecondaryEducationSchema: SameType<
+  z.output<typeof cvSecondaryEducationSchema>,
+  CvSecondaryEducation
+> = true;
 
 /** Subjects arrive as objects `{subject, key}`, plain strings, or comma-separated text. */
 function subjectsOf(value: unknown): CvSubject[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import { rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
 import { defineSection, type Preview } from './define.ts';
@@ -52,6 +53,15 @@ export interface CvSkill {
   level: number | null;
   label: string;
 }
+
+/** CvSkill as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvSkillSchema = z.object({
+  _id: z.string(),
+  skill: z.string(),
+  level: z.number().nullable(),
+  label: z.string(),
+});
+const _cvSkillSchema: SameType<z.output<typeof cvSkillSchema>, CvSkill> = true;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const skillPreview: Preview<Skill>[] = [

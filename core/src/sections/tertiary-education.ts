@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SameType } from '../schema-check.ts';
 import {
   END_DATE_BEFORE_START,
   checkRange,
@@ -101,6 +102,21 @@ export interface CvTertiaryEducation {
   description: string;
   additionalInfo: string;
 }
+
+/** CvTertiaryEducation as a response schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvTertiaryEducationSchema = z.object({
+  _id: z.string(),
+  instituteName: z.string(),
+  certificationType: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  description: z.string(),
+  additionalInfo: z.string(),
+});
+const _cvTertiaryEducationSchema: SameType<
+  z.output<typeof cvTertiaryEducationSchema>,
+  CvTertiaryEducation
+> = true;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const tertiaryEducationPreview: Preview<TertiaryEducation>[] = [
