@@ -16,6 +16,7 @@ import {
 import type { Config } from '../config.ts';
 import type { Database, Db } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { cachingStatements } from './sqlite-statements.ts';
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the write lock first, so a transaction that
@@ -56,7 +57,9 @@ export function createDb(database: Config['database']): Db {
   // FULL: a commit is on disk before the request is answered, so an acknowledged write
   // survives a power loss, not only a process kill (docs/decisions/0005).
   sqlite.pragma('synchronous = FULL');
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
+  });
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
