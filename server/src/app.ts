@@ -4,21 +4,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSessionAuth } from './plugins/session.ts';
 import { buildDeps, type DepsInput } from './deps.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { guardedDb, registerReadOnlyGets } from './plugins/read-only-gets.ts';
+import { responseSerializerCompiler, withBinaryResponses } from './plugins/responses.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { affiliateRoutes } from './affiliate/affiliate.routes.ts';
 import { devicesRoutes } from './devices/devices.routes.ts';
@@ -96,9 +93,11 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   });
   registerReadOnlyGets(app, config.env);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Fast serialisation everywhere; outside production each answer is also checked against
+  // its schema, so a mismatch fails a test instead of hiding (decision 0007).
+  app.setSerializerCompiler(responseSerializerCompiler(config.env !== 'production'));
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -122,7 +121,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 8, fieldSize: 4096 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Vitae API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    transform: withBinaryResponses(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
