@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { lockRow } from '../db/integrity.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 import { simpleEmailHtml } from '../plugins/mailer.ts';
 import { requireUser, SESSION_COOKIE } from '../plugins/session.ts';
 import { verifyPassword } from '../auth/password.ts';
@@ -64,7 +65,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
       schema: {
         tags,
         summary: 'Start building the account export ZIP',
-        response: { 202: exportStatus },
+        response: { 202: exportStatus, ...errorResponses },
       },
     },
     async (req, reply) => reply.status(202).send(await exportsQueue.start(requireUser(req).id)),
@@ -76,7 +77,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
       schema: {
         tags,
         summary: 'The latest account export: its status and progress',
-        response: { 200: z.object({ export: exportStatus.nullable() }) },
+        response: { 200: z.object({ export: exportStatus.nullable() }), ...errorResponses },
       },
     },
     async (req) => ({ export: await exportsQueue.status(requireUser(req).id) }),
@@ -84,7 +85,16 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   r.get(
     '/api/account/export/download',
-    { schema: { tags, summary: 'Download the ready account export ZIP' } },
+    {
+      schema: {
+        tags,
+        summary: 'Download the ready account export ZIP',
+        response: {
+          200: binaryResponse('application/zip', 'The account export'),
+          ...errorResponses,
+        },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       const { key, size } = await exportsQueue.readyFile(user.id);
@@ -106,7 +116,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promis
         tags,
         summary: 'Delete the account: every row, every stored file, every session',
         body: deleteBody,
-        response: { 200: z.object({ deleted: z.literal(true) }) },
+        response: { 200: z.object({ deleted: z.literal(true) }), ...errorResponses },
       },
     },
     async (req, reply) => {

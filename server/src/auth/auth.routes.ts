@@ -13,10 +13,13 @@ import {
   resetSchema,
   verifyEmailSchema,
   singleLineText,
+  authOkSchema,
+  userSchema,
 } from '@vitae/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { errorResponses } from '../plugins/responses.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
 import { savePendingCv } from '../hr/pending-save.ts';
@@ -29,6 +32,11 @@ import { rememberDevice, trustedDevice } from './device-cookie.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const tag = { tags: ['auth'] };
+const ok = { 200: authOkSchema, ...errorResponses };
+const withUser = {
+  200: z.object({ success: z.boolean(), user: userSchema }),
+  ...errorResponses,
+};
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -45,7 +53,13 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   r.get(
     '/auth/user/fetch-user',
-    { schema: { ...tag, summary: 'The signed-in user, or null' } },
+    {
+      schema: {
+        ...tag,
+        summary: 'The signed-in user, or null',
+        response: { 200: z.object({ user: userSchema.nullable() }), ...errorResponses },
+      },
+    },
     async (req) => ({
       user: req.user ? toApiUser(req.user) : null,
     }),
@@ -53,7 +67,9 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   r.post(
     '/auth/user/register',
-    { schema: { ...tag, body: registerSchema } },
+    {
+      schema: { ...tag, body: registerSchema, response: { 201: authOkSchema, ...errorResponses } },
+    },
     async (req, reply) => {
       const b = req.body;
       await enforceLimits(limiter, [
@@ -80,7 +96,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
   );
 
-  r.post('/auth/user/login-web', { schema: { ...tag, body: loginSchema } }, async (req, reply) => {
+  const login = { ...tag, body: loginSchema, response: withUser };
+  r.post('/auth/user/login-web', { schema: login }, async (req, reply) => {
     const { email, password, HRIntent, cvToSave } = req.body;
     const account = email.toLowerCase();
     const limits = loginLimits(account, req.ip, trustedDevice(sessionSecret, req, account));
@@ -115,30 +132,40 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     return { success: true, user: toApiUser(signedIn) };
   });
 
-  r.post('/auth/user/logout', { schema: tag }, async (req, reply) => {
+  r.post('/auth/user/logout', { schema: { ...tag, response: ok } }, async (req, reply) => {
     await sessions.destroy(req, reply);
     return { success: true };
   });
 
-  r.post('/auth/user/forgot', { schema: { ...tag, body: forgotSchema } }, async (req) => {
-    const email = req.body.email.toLowerCase();
-    const limits = mailRequestLimits('forgot', email, req.ip);
-    await enforceLimits(limiter, limits.rules);
-    const user = await repo.findByEmail(email);
-    // Past the inbox's cap no new link is made: the newest one mailed stays the live one.
-    if (user && (await limits.mayMail(limiter))) {
-      const token = await repo.issueToken(user.id, 'reset', RESET_TOKEN_TTL_HOURS * HOUR);
-      await mailer.send(
-        resetEmail(user.email, user.full_name, `${config.publicUrl}/reset-password/${token}`),
-      );
-    }
-    // The same answer whether or not the account exists.
-    return { success: true, message: AUTH_MESSAGES.forgotSent };
-  });
+  r.post(
+    '/auth/user/forgot',
+    { schema: { ...tag, body: forgotSchema, response: ok } },
+    async (req) => {
+      const email = req.body.email.toLowerCase();
+      const limits = mailRequestLimits('forgot', email, req.ip);
+      await enforceLimits(limiter, limits.rules);
+      const user = await repo.findByEmail(email);
+      // Past the inbox's cap no new link is made: the newest one mailed stays the live one.
+      if (user && (await limits.mayMail(limiter))) {
+        const token = await repo.issueToken(user.id, 'reset', RESET_TOKEN_TTL_HOURS * HOUR);
+        await mailer.send(
+          resetEmail(user.email, user.full_name, `${config.publicUrl}/reset-password/${token}`),
+        );
+      }
+      // The same answer whether or not the account exists.
+      return { success: true, message: AUTH_MESSAGES.forgotSent };
+    },
+  );
 
   r.get(
     '/auth/user/reset/:token',
-    { schema: { ...tag, params: z.object({ token: singleLineText().max(200) }) } },
+    {
+      schema: {
+        ...tag,
+        params: z.object({ token: singleLineText().max(200) }),
+        response: { 200: z.object({ valid: z.boolean() }), ...errorResponses },
+      },
+    },
     async (req) => {
       const userId = await repo.peekToken(req.params.token, 'reset');
       if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
@@ -146,23 +173,27 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
   );
 
-  r.post('/auth/user/reset', { schema: { ...tag, body: resetSchema } }, async (req) => {
-    await enforceLimits(limiter, [{ key: `reset:ip:${req.ip}`, limit: 20, windowMs: HOUR }]);
-    const userId = await repo.consumeToken(req.body.token, 'reset');
-    if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
-    // Owning the inbox proves the address, so a reset also verifies it.
-    await repo.update(userId, {
-      password_hash: await hashPassword(req.body.password),
-      is_verified: 1,
-    });
-    await sessions.destroyAllFor(userId);
-    req.log.info({ userId }, 'password reset');
-    return { success: true, message: AUTH_MESSAGES.resetDone };
-  });
+  r.post(
+    '/auth/user/reset',
+    { schema: { ...tag, body: resetSchema, response: ok } },
+    async (req) => {
+      await enforceLimits(limiter, [{ key: `reset:ip:${req.ip}`, limit: 20, windowMs: HOUR }]);
+      const userId = await repo.consumeToken(req.body.token, 'reset');
+      if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
+      // Owning the inbox proves the address, so a reset also verifies it.
+      await repo.update(userId, {
+        password_hash: await hashPassword(req.body.password),
+        is_verified: 1,
+      });
+      await sessions.destroyAllFor(userId);
+      req.log.info({ userId }, 'password reset');
+      return { success: true, message: AUTH_MESSAGES.resetDone };
+    },
+  );
 
   r.post(
     '/auth/user/enable-hr-dashboard',
-    { schema: { ...tag, body: enableHrSchema.nullish() } },
+    { schema: { ...tag, body: enableHrSchema.nullish(), response: withUser } },
     async (req) => {
       const user = requireUser(req);
       const pending = cvToSaveId(req.body?.cvToSave);
@@ -177,7 +208,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   r.post(
     '/auth/user/resend-verification-email',
-    { schema: { ...tag, body: resendVerificationSchema } },
+    { schema: { ...tag, body: resendVerificationSchema, response: ok } },
     async (req) => {
       const email = req.body.email.toLowerCase();
       const limits = mailRequestLimits('resend', email, req.ip);
@@ -192,7 +223,16 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   r.post(
     '/auth/user/verify-email',
-    { schema: { ...tag, body: verifyEmailSchema } },
+    {
+      schema: {
+        ...tag,
+        body: verifyEmailSchema,
+        response: {
+          200: z.object({ success: z.boolean(), message: z.string(), isHR: z.boolean() }),
+          ...errorResponses,
+        },
+      },
+    },
     async (req) => {
       const userId = await repo.consumeToken(req.body.id, 'verify');
       if (!userId) throw new HttpError(400, AUTH_MESSAGES.verificationInvalid);

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { certificateCreateSchema, certificatePatchSchema, idParams } from '@vitae/core';
+import {
+  cloudUploadResponseSchema,
+  certificatesAnswerSchema,
+  mediaStatusSchema,
+} from '@vitae/core/responses/media';
 import type { AppDeps } from '../deps.ts';
+import { errorResponses } from '../plugins/responses.ts';
 import { requireUser } from '../plugins/session.ts';
 import { publicIdOf } from '../media/media.service.ts';
 import { mediaDeleteBody, mediaSection } from '../media/media-section.ts';
@@ -15,18 +21,26 @@ export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): P
     data: await repo.list(userId),
   }));
   const { tags } = section;
+  const answer = { 200: certificatesAnswerSchema, ...errorResponses };
 
-  r.get('/api/certificate/status', { schema: { tags } }, async (req) =>
+  const status = { 200: mediaStatusSchema, ...errorResponses };
+  r.get('/api/certificate/status', { schema: { tags, response: status } }, async (req) =>
     section.status(requireUser(req).id),
   );
 
-  r.get('/api/certificate', { schema: { tags } }, async (req) =>
+  r.get('/api/certificate', { schema: { tags, response: answer } }, async (req) =>
     section.answer(requireUser(req).id),
   );
 
   r.post(
     '/api/certificate',
-    { schema: { tags, body: certificateCreateSchema } },
+    {
+      schema: {
+        tags,
+        body: certificateCreateSchema,
+        response: { 201: certificatesAnswerSchema, ...answer },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       const { publicId, title } = req.body;
@@ -37,7 +51,7 @@ export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): P
 
   r.patch(
     '/api/certificate/:id',
-    { schema: { tags, params: idParams, body: certificatePatchSchema } },
+    { schema: { tags, params: idParams, body: certificatePatchSchema, response: answer } },
     async (req) => {
       const { userId, entry: cert } = await section.entryOf(req, req.params.id);
       const replacing = publicIdOf(req.body.publicId);
@@ -52,14 +66,16 @@ export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): P
     },
   );
 
-  r.post('/api/certificate/delete', { schema: { tags, body: mediaDeleteBody } }, async (req) => {
+  const del = { tags, body: mediaDeleteBody, response: answer };
+  r.post('/api/certificate/delete', { schema: del }, async (req) => {
     const { userId, entry } = await section.entryOf(req, req.body.id);
     await section.remove(entry);
     return section.changed(userId);
   });
 
   // A session-only upload of a certificate image or PDF (no signature round trip).
-  r.post('/api/certificate/photo-upload', { schema: { tags } }, async (req) =>
+  const upload = { 200: cloudUploadResponseSchema, ...errorResponses };
+  r.post('/api/certificate/photo-upload', { schema: { tags, response: upload } }, async (req) =>
     receiveUpload(req, deps, 'image', { signed: false }),
   );
 }

@@ -5,6 +5,7 @@ import { SECTION_KEYS } from '@vitae/core';
 import { readJsonResume } from '@vitae/core/json-resume/json-resume';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { errorResponses } from '../plugins/responses.ts';
 import { requireUser } from '../plugins/session.ts';
 import { exportJsonResume, previewImport, runImport, type ImportSource } from './cv-io.service.ts';
 import { readLinkedInZip } from './linkedin.ts';
@@ -87,7 +88,7 @@ export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         tags,
         summary:
           'The CV as a JSON Resume (v1.0.0) file; what it has no place for is under meta.vitae',
-        response: { 200: z.record(z.string(), z.unknown()) },
+        response: { 200: z.record(z.string(), z.unknown()), ...errorResponses },
       },
     },
     async (req, reply) => {
@@ -107,7 +108,7 @@ export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         summary:
           'Import a JSON Resume (application/json) or a LinkedIn data export (application/zip); dryRun=1 previews',
         querystring: importQuery,
-        response: { 200: importResult },
+        response: { 200: importResult, ...errorResponses },
       },
     },
     async (req) => {

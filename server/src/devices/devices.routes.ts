@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deviceSchema, stripUnsupported } from '@vitae/core';
+import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
+import { errorResponses } from '../plugins/responses.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { requireUser } from '../plugins/session.ts';
 
@@ -10,7 +12,13 @@ export async function devicesRoutes(app: FastifyInstance, { db }: AppDeps): Prom
 
   r.post(
     '/api/devices',
-    { schema: { tags: ['devices'], body: deviceSchema.nullish() } },
+    {
+      schema: {
+        tags: ['devices'],
+        body: deviceSchema.nullish(),
+        response: { 201: z.object({ success: z.boolean() }), ...errorResponses },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       // A header may carry C1 bytes; cut first so no half surrogate pair is left behind.

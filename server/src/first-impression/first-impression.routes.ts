@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { firstImpressionCreateSchema, VIDEO_MESSAGES } from '@vitae/core';
+import { z } from 'zod';
+import { firstImpressionAnswerSchema, mediaStatusSchema } from '@vitae/core/responses/media';
 import type { AppDeps } from '../deps.ts';
+import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import { publicIdOf } from '../media/media.service.ts';
@@ -28,22 +31,30 @@ export async function firstImpressionRoutes(app: FastifyInstance, deps: AppDeps)
     return { data: video ? [video] : [] };
   });
   const { tags } = section;
+  const answer = { 200: firstImpressionAnswerSchema, ...errorResponses };
 
   // One video per user (user_id is unique): the count is 0 or 1.
-  r.get('/api/first-impression/status', { schema: { tags } }, async (req) =>
+  const status = { 200: mediaStatusSchema, ...errorResponses };
+  r.get('/api/first-impression/status', { schema: { tags, response: status } }, async (req) =>
     section.status(requireUser(req).id),
   );
 
-  r.get('/api/first-impression', { schema: { tags } }, async (req) =>
+  r.get('/api/first-impression', { schema: { tags, response: answer } }, async (req) =>
     section.answer(requireUser(req).id),
   );
 
-  r.get('/api/first-impression/demo', { schema: { tags } }, async () => {
+  const demo = { 200: z.object({ videoUrl: z.string() }), ...errorResponses };
+  r.get('/api/first-impression/demo', { schema: { tags, response: demo } }, async () => {
     if (!fs.existsSync(DEMO_VIDEO_FILE)) throw new HttpError(404, VIDEO_MESSAGES.demoUnavailable);
     return { videoUrl: DEMO_VIDEO_URL };
   });
 
-  r.get(DEMO_VIDEO_URL, { schema: { tags } }, async (req, reply) => {
+  const video = {
+    200: binaryResponse('video/mp4', 'The demo video'),
+    206: binaryResponse('video/mp4', 'A byte range of the demo video'),
+    ...errorResponses,
+  };
+  r.get(DEMO_VIDEO_URL, { schema: { tags, response: video } }, async (req, reply) => {
     const size = fs.existsSync(DEMO_VIDEO_FILE) ? fs.statSync(DEMO_VIDEO_FILE).size : null;
     if (size == null) throw new HttpError(404, VIDEO_MESSAGES.demoUnavailable);
     void reply.headers({
@@ -66,7 +77,13 @@ export async function firstImpressionRoutes(app: FastifyInstance, deps: AppDeps)
 
   r.post(
     '/api/first-impression',
-    { schema: { tags, body: firstImpressionCreateSchema } },
+    {
+      schema: {
+        tags,
+        body: firstImpressionCreateSchema,
+        response: { 201: firstImpressionAnswerSchema, ...answer },
+      },
+    },
     async (req, reply) => {
       const user = requireUser(req);
       if (req.body.userId && req.body.userId !== user.id) {
@@ -83,7 +100,7 @@ export async function firstImpressionRoutes(app: FastifyInstance, deps: AppDeps)
 
   r.post(
     '/api/first-impression/delete',
-    { schema: { tags, body: mediaDeleteBody } },
+    { schema: { tags, body: mediaDeleteBody, response: answer } },
     async (req) => {
       const { userId, entry: row } = await section.entryOf(req, req.body.id);
       if (req.body.publicId && publicIdOf(req.body.publicId) !== row.media_id) {

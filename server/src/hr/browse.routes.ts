@@ -9,7 +9,10 @@ import {
   type SavedCv,
   type SkillSuggestion,
 } from '@vitae/core';
+import { z } from 'zod';
+import { browsePageSchema, savedCvSchema, skillSuggestionSchema } from '@vitae/core/responses/hr';
 import type { AppDeps } from '../deps.ts';
+import { errorResponses, noContent } from '../plugins/responses.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requireHr } from '../plugins/session.ts';
 import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
@@ -21,6 +24,11 @@ import { suggestSkills } from './skill-suggest.repo.ts';
 
 // The paths stay under /api/public-cv (the spec's), so do the OpenAPI tags.
 const tags = ['public-cv'];
+const savedAnswer = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: savedCvSchema,
+});
 
 /** HR browse and "Save CV" over the listed CVs (spec section 7, "HR"). */
 export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -31,7 +39,13 @@ export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promi
 
   r.get(
     '/api/public-cv/browse',
-    { schema: { tags, querystring: browseQuerySchema } },
+    {
+      schema: {
+        tags,
+        querystring: browseQuerySchema,
+        response: { 200: browsePageSchema, ...errorResponses },
+      },
+    },
     async (req): Promise<BrowsePage> => {
       const hr = requireHr(req);
       return browseListings(db, hr.id, req.query);
@@ -41,7 +55,13 @@ export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promi
   // Skill filter suggestions: what is listed, most common first (ours, issue 18).
   r.get(
     '/api/public-cv/skills',
-    { schema: { tags, querystring: skillSuggestQuerySchema } },
+    {
+      schema: {
+        tags,
+        querystring: skillSuggestQuerySchema,
+        response: { 200: z.object({ data: z.array(skillSuggestionSchema) }), ...errorResponses },
+      },
+    },
     async (req): Promise<{ data: SkillSuggestion[] }> => {
       requireHr(req);
       return { data: await suggestSkills(db, req.query.prefix) };
@@ -50,7 +70,11 @@ export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promi
 
   // The Save CV handover, finished where the unlock cookie travels (it only goes to /api
   // paths): the HR dashboard calls this once as it opens, before it browses.
-  r.post('/api/public-cv/save-pending', { schema: { tags } }, async (req, reply) => {
+  const pending = {
+    tags,
+    response: { 204: noContent('Saved, if one was pending'), ...errorResponses },
+  };
+  r.post('/api/public-cv/save-pending', { schema: pending }, async (req, reply) => {
     const hr = requireHr(req);
     const unlockedCvIds = readGrants(deps.sessionSecret, req).map((g) => g.c);
     await savePendingCv(db, hr, { unlockedCvIds, final: true });
@@ -59,7 +83,13 @@ export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promi
 
   r.post(
     '/api/public-cv/save/:id',
-    { schema: { tags, params: idParams } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        response: { 200: savedAnswer, 201: savedAnswer, ...errorResponses },
+      },
+    },
     async (req, reply): Promise<{ success: true; message: string; data: SavedCv }> => {
       const hr = requireHr(req);
       const listing = await listings.byId(req.params.id);

@@ -30,6 +30,8 @@ import { checkUploadSignature, signUpload } from './upload-signature.ts';
 import { readUploadBody } from './upload-body.ts';
 import { startSweeper } from './sweeper.ts';
 import { sharingRepo } from '../sharing/sharing.repo.ts';
+import { cloudUploadResponseSchema, uploadSignatureSchema } from '@vitae/core/responses/media';
+import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 
 const UPLOADS_PER_WINDOW = 30;
 const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
@@ -194,18 +196,24 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   };
   r.post(
     '/api/cloudinary/signature-request-no-preset',
-    { schema: { tags: ['media'] } },
+    { schema: { tags: ['media'], response: { 200: uploadSignatureSchema, ...errorResponses } } },
     signature(''),
   );
   r.post(
     '/api/cloudinary/signature-request-photo-preset',
-    { schema: { tags: ['media'] } },
+    { schema: { tags: ['media'], response: { 200: uploadSignatureSchema, ...errorResponses } } },
     signature(PHOTO_PRESET),
   );
 
   r.post(
     '/media/:kind/upload',
-    { schema: { tags: ['media'], params: z.object({ kind: z.enum(['image', 'video', 'raw']) }) } },
+    {
+      schema: {
+        tags: ['media'],
+        params: z.object({ kind: z.enum(['image', 'video', 'raw']) }),
+        response: { 200: cloudUploadResponseSchema, ...errorResponses },
+      },
+    },
     async (req) => receiveUpload(req, deps, req.params.kind, { signed: true }),
   );
 
@@ -220,6 +228,11 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
           share: singleLineText().max(40).optional(),
           sig: singleLineText().optional(),
         }),
+        response: {
+          200: binaryResponse(Object.values(CONTENT_TYPES), 'The stored file'),
+          206: binaryResponse(Object.values(CONTENT_TYPES), 'A byte range of the stored file'),
+          ...errorResponses,
+        },
       },
     },
     async (req, reply) => {
@@ -252,7 +265,16 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   for (const p of ['delete-photo', 'delete-large-photo', 'delete-large-certificate']) {
     r.post(
       `/api/photo-service/${p}`,
-      { schema: { tags: ['media'], body: imageFileBody.optional() } },
+      {
+        schema: {
+          tags: ['media'],
+          body: imageFileBody.optional(),
+          response: {
+            200: z.object({ success: z.boolean(), deleted: z.boolean() }),
+            ...errorResponses,
+          },
+        },
+      },
       discard,
     );
   }

@@ -2,12 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { photoCreateSchema, photoPatchSchema, idParams, recordId } from '@vitae/core';
+import { mediaStatusSchema, photoSchema, photosAnswerSchema } from '@vitae/core/responses/media';
 import type { AppDeps } from '../deps.ts';
+import { errorResponses } from '../plugins/responses.ts';
 import { requireUser } from '../plugins/session.ts';
 import { mediaSection } from '../media/media-section.ts';
 import { photosRepo } from './photos.repo.ts';
 
 const idBody = z.object({ id: recordId() });
+const answer = { 200: photosAnswerSchema, ...errorResponses };
 
 export async function photosRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -18,26 +21,38 @@ export async function photosRoutes(app: FastifyInstance, deps: AppDeps): Promise
   }));
   const { tags } = section;
 
-  r.get('/api/photo/sample', { schema: { tags } }, async (req) => {
+  const sample = { 200: z.object({ data: z.array(photoSchema) }), ...errorResponses };
+  r.get('/api/photo/sample', { schema: { tags, response: sample } }, async (req) => {
     requireUser(req);
     // No stock portrait is shipped: a sample CV shows no photo.
     return { data: [] };
   });
 
-  r.get('/api/photo/status', { schema: { tags } }, async (req) =>
+  const status = { 200: mediaStatusSchema, ...errorResponses };
+  r.get('/api/photo/status', { schema: { tags, response: status } }, async (req) =>
     section.status(requireUser(req).id),
   );
 
-  r.get('/api/photo/assigned', { schema: { tags } }, async (req) => {
+  const assigned = {
+    200: z.object({ data: z.string(), assignedPhotoUrl: z.string() }),
+    ...errorResponses,
+  };
+  r.get('/api/photo/assigned', { schema: { tags, response: assigned } }, async (req) => {
     const url = await repo.assignedOrNone(requireUser(req).id);
     return { data: url, assignedPhotoUrl: url };
   });
 
-  r.get('/api/photo', { schema: { tags } }, async (req) => ({
+  const list = { 200: z.object({ data: z.array(photoSchema) }), ...errorResponses };
+  r.get('/api/photo', { schema: { tags, response: list } }, async (req) => ({
     data: await repo.list(requireUser(req).id),
   }));
 
-  r.post('/api/photo', { schema: { tags, body: photoCreateSchema } }, async (req, reply) => {
+  const created = {
+    tags,
+    body: photoCreateSchema,
+    response: { 201: photosAnswerSchema, ...answer },
+  };
+  r.post('/api/photo', { schema: created }, async (req, reply) => {
     const user = requireUser(req);
     const added = section.add(user.id, req.body.publicId, async (id) => {
       await repo.add(user.id, id, req.body.title);
@@ -49,7 +64,7 @@ export async function photosRoutes(app: FastifyInstance, deps: AppDeps): Promise
 
   r.patch(
     '/api/photo/:id',
-    { schema: { tags, params: idParams, body: photoPatchSchema } },
+    { schema: { tags, params: idParams, body: photoPatchSchema, response: answer } },
     async (req) => {
       const { userId, entry } = await section.entryOf(req, req.params.id);
       await repo.rename(userId, entry.id, req.body.title);
@@ -57,7 +72,7 @@ export async function photosRoutes(app: FastifyInstance, deps: AppDeps): Promise
     },
   );
 
-  r.post('/api/photo/delete', { schema: { tags, body: idBody } }, async (req) => {
+  r.post('/api/photo/delete', { schema: { tags, body: idBody, response: answer } }, async (req) => {
     const { userId, entry } = await section.entryOf(req, req.body.id);
     await section.remove(entry);
     // Deleting the assigned photo leaves none assigned, unless exactly one remains.
@@ -65,9 +80,13 @@ export async function photosRoutes(app: FastifyInstance, deps: AppDeps): Promise
     return section.changed(userId);
   });
 
-  r.post('/api/photo/assign-photo', { schema: { tags, body: idBody } }, async (req) => {
-    const { userId, entry } = await section.entryOf(req, req.body.id);
-    await repo.assign(userId, entry.id);
-    return section.changed(userId);
-  });
+  r.post(
+    '/api/photo/assign-photo',
+    { schema: { tags, body: idBody, response: answer } },
+    async (req) => {
+      const { userId, entry } = await section.entryOf(req, req.body.id);
+      await repo.assign(userId, entry.id);
+      return section.changed(userId);
+    },
+  );
 }

@@ -13,7 +13,13 @@ import {
   type UniqueRule,
   type ViewHeading,
 } from '@vitae/core';
+import {
+  SECTION_LIST_SCHEMAS,
+  sectionStatusSchema,
+  viewHeadingSchema,
+} from '@vitae/core/responses/cv';
 import type { AppDeps } from '../deps.ts';
+import { errorResponses } from '../plugins/responses.ts';
 import { fieldErrorsFrom, HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import type { Db } from '../db/database.ts';
@@ -197,58 +203,61 @@ export async function sectionsRoutes(app: FastifyInstance, { db, events }: AppDe
   for (const key of SECTION_KEYS) {
     const { apiPath } = SECTIONS[key];
     const tags = ['sections'];
+    const list = { 200: SECTION_LIST_SCHEMAS[key], ...errorResponses };
 
-    r.get(`${apiPath}/sample`, { schema: { tags } }, async (req) => {
+    r.get(`${apiPath}/sample`, { schema: { tags, response: list } }, async (req) => {
       requireUser(req);
       return { data: sampleEntries(key) };
     });
 
-    r.get(`${apiPath}/status`, { schema: { tags } }, async (req) => {
+    const status = { 200: sectionStatusSchema, ...errorResponses };
+    r.get(`${apiPath}/status`, { schema: { tags, response: status } }, async (req) => {
       const user = requireUser(req);
       const entries = await repo.list(key, user.id);
       return { status: sectionStatus(key, entries as unknown as SectionDataMap[typeof key][]) };
     });
 
-    r.get(apiPath, { schema: { tags } }, async (req) => listOf(key, requireUser(req).id));
+    r.get(apiPath, { schema: { tags, response: list } }, async (req) =>
+      listOf(key, requireUser(req).id),
+    );
 
-    r.post(apiPath, { schema: { tags } }, async (req, reply) => {
+    const created = { 201: SECTION_LIST_SCHEMAS[key], ...list };
+    r.post(apiPath, { schema: { tags, response: created } }, async (req, reply) => {
       const user = requireUser(req);
       const inserted = await service.create(key, user.id, req.body);
       return reply.status(inserted ? 201 : 200).send(await listOf(key, user.id));
     });
 
-    r.patch(`${apiPath}/:id`, { schema: { tags, params: idParams } }, async (req) => {
+    const byId = { tags, params: idParams, response: list };
+    r.patch(`${apiPath}/:id`, { schema: byId }, async (req) => {
       const user = requireUser(req);
       await service.edit(key, user.id, req.params.id, req.body);
       return listOf(key, user.id);
     });
 
-    r.delete(`${apiPath}/:id`, { schema: { tags, params: idParams } }, async (req) => {
+    r.delete(`${apiPath}/:id`, { schema: byId }, async (req) => {
       const user = requireUser(req);
       await service.remove(key, user.id, req.params.id);
       return listOf(key, user.id);
     });
   }
 
-  r.get('/api/personal-info/view-heading', { schema: { tags: ['sections'] } }, async (req) => {
+  const heading = { tags: ['sections'], response: { 200: viewHeadingSchema, ...errorResponses } };
+  r.get('/api/personal-info/view-heading', { schema: heading }, async (req) => {
     const user = requireUser(req);
     const [info] = await repo.list('personal-info', user.id);
     const heading: ViewHeading = { fullName: String(info?.fullName || user.full_name) };
     return heading;
   });
 
-  r.get(
-    '/api/personal-info/view-heading-sample',
-    { schema: { tags: ['sections'] } },
-    async (req) => {
-      requireUser(req);
-      const sample = SECTIONS['personal-info'].sample[0];
-      const title = headingTitle((key) => SECTIONS[key].sample);
-      const heading: ViewHeading = {
-        fullName: sample?.fullName ?? '',
-        ...(title ? { title } : {}),
-      };
-      return heading;
-    },
-  );
+  r.get('/api/personal-info/view-heading-sample', { schema: heading }, async (req) => {
+    requireUser(req);
+    const sample = SECTIONS['personal-info'].sample[0];
+    const title = headingTitle((key) => SECTIONS[key].sample);
+    const heading: ViewHeading = {
+      fullName: sample?.fullName ?? '',
+      ...(title ? { title } : {}),
+    };
+    return heading;
+  });
 }
