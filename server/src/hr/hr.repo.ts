@@ -1,6 +1,9 @@
 import {
   HR_VIEW_COUNT_WINDOW_MS,
   isRated,
+  type ContactAccess,
+  type ContactRequestStatus,
+  type DeviceKind,
   type HrNote,
   type HrRankValue,
   type HrView,
@@ -9,6 +12,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
+import { contactRequestsRepo } from '../public-cv/contact-requests.repo.ts';
 import { recipientsOf } from '../sharing/sharing.repo.ts';
 
 /** Note times never repeat within this process, so notes added in one millisecond keep their order. */
@@ -36,6 +40,7 @@ export function hrRepo(db: Db) {
         'p.user_id as owner_id',
         'p.full_name',
         'p.is_listed',
+        'p.contact_mode',
         'u.email as hr_email',
       ])
       .where('s.hr_user_id', '=', hrUserId);
@@ -59,13 +64,18 @@ export function hrRepo(db: Db) {
     return out;
   }
 
+  /** Whether the owner shows this listing's email and phone only to approved requests. */
+  const onRequest = (r: SavedRow) => r.contact_mode === 'on-request';
+
   /**
-   * The unlisted CVs among `rows` that their owner shared with the HR user's email, each
-   * with whether some such share includes the photo. A listed CV needs no share.
+   * The CVs among `rows` that their owner shared with the HR user's email, each with whether
+   * some such share includes the photo. Only asked for where it matters: an unlisted CV (the
+   * share is the only access) or one whose contact details are on request (a direct share
+   * shows them, as the shared viewer does).
    */
   async function directShares(rows: SavedRow[]): Promise<Map<string, { photo: boolean }>> {
     const out = new Map<string, { photo: boolean }>();
-    const unlisted = rows.filter((r) => r.is_listed !== 1);
+    const unlisted = rows.filter((r) => r.is_listed !== 1 || onRequest(r));
     if (!unlisted.length) return out;
     const email = unlisted[0]!.hr_email.trim().toLowerCase();
     const shares = await db
@@ -90,7 +100,23 @@ export function hrRepo(db: Db) {
     return out;
   }
 
-  const toSaved = (r: SavedRow, notes: HrNote[], available: boolean): SavedCv => ({
+  /** What the HR user may see of the email and phone: open, else their request's state. */
+  const contactAccessOf = (
+    r: SavedRow,
+    shared: boolean,
+    request: ContactRequestStatus | undefined,
+  ): ContactAccess => {
+    if (!onRequest(r) || shared) return 'open';
+    if (request === 'pending') return 'requested';
+    return request ?? 'not-requested';
+  };
+
+  const toSaved = (
+    r: SavedRow,
+    notes: HrNote[],
+    available: boolean,
+    contactAccess: ContactAccess,
+  ): SavedCv => ({
     _id: r.id,
     curriculumVitaeID: r.cv_id,
     fullName: r.full_name,
@@ -101,6 +127,7 @@ export function hrRepo(db: Db) {
     notes,
     listed: r.is_listed === 1,
     available,
+    contactAccess,
   });
 
   /** One saved CV of this HR user, by its own, the listing's or the CV's id; undefined otherwise. */
@@ -118,9 +145,14 @@ export function hrRepo(db: Db) {
   async function one(hrUserId: string, id: string) {
     const row = await findRow(hrUserId, id);
     if (!row) return undefined;
-    const [notes, shared] = await Promise.all([notesOf([row.id]), directShares([row])]);
+    const [notes, shared, requests] = await Promise.all([
+      notesOf([row.id]),
+      directShares([row]),
+      contactRequestsRepo(db).statesFor(hrUserId, [row.public_cv_id]),
+    ]);
     const access = row.is_listed === 1 ? { photo: true } : (shared.get(row.cv_id) ?? null);
-    return { row, access, saved: toSaved(row, notes.get(row.id)!, access !== null) };
+    const contact = contactAccessOf(row, shared.has(row.cv_id), requests.get(row.public_cv_id));
+    return { row, access, saved: toSaved(row, notes.get(row.id)!, access !== null, contact) };
   }
 
   return {
@@ -132,12 +164,21 @@ export function hrRepo(db: Db) {
         .orderBy('s.date_saved', 'desc')
         .orderBy('s.id', 'desc')
         .execute();
-      const [notes, shared] = await Promise.all([
+      const [notes, shared, requests] = await Promise.all([
         notesOf(rows.map((r) => r.id)),
         directShares(rows),
+        contactRequestsRepo(db).statesFor(
+          hrUserId,
+          rows.filter(onRequest).map((r) => r.public_cv_id),
+        ),
       ]);
       return rows.map((r) =>
-        toSaved(r, notes.get(r.id)!, r.is_listed === 1 || shared.has(r.cv_id)),
+        toSaved(
+          r,
+          notes.get(r.id)!,
+          r.is_listed === 1 || shared.has(r.cv_id),
+          contactAccessOf(r, shared.has(r.cv_id), requests.get(r.public_cv_id)),
+        ),
       );
     },
 
@@ -168,8 +209,9 @@ export function hrRepo(db: Db) {
     async recordVisit(
       row: { id: string; public_cv_id: string },
       hr: { id: string; name: string },
+      deviceKind: DeviceKind,
       now = new Date(),
-    ): Promise<{ counted: boolean; view: HrView & { viewCount: number } }> {
+    ): Promise<{ counted: boolean; view: HrView & { viewCount: number; viewId: string } }> {
       const at = now.toISOString();
       const since = new Date(now.getTime() - HR_VIEW_COUNT_WINDOW_MS).toISOString();
       return db.transaction().execute(async (trx) => {
@@ -196,6 +238,7 @@ export function hrRepo(db: Db) {
         const view = await publicCvRepo(trx).recordView({ id: row.public_cv_id }, hr, {
           counted,
           at,
+          deviceKind,
         });
         return { counted, view };
       });

@@ -24,6 +24,8 @@ const toNotification = (r: Row): Notification => ({
   shareCVId: r.share_cv_id,
   createdAt: r.created_at,
   isRead: bool(r.is_read),
+  occurredAt: r.occurred_at ?? null,
+  contactRequestId: r.contact_request_id ?? null,
 });
 
 /** Every query is scoped by the owner's id: another user's notification is simply not found. */
@@ -43,6 +45,8 @@ export function notificationsRepo(db: Db) {
         share_cv_id: input.shareCVId ?? null,
         created_at: creationIso(),
         is_read: 0,
+        occurred_at: input.occurredAt ?? null,
+        contact_request_id: input.contactRequestId ?? null,
       };
       await db.insertInto('notifications').values(row).execute();
       return toNotification(row);

@@ -10,13 +10,20 @@ import {
   type NotificationsChange,
   type NotificationsPage,
 } from '@vitae/core';
+import {
+  notificationSchema,
+  notificationsChangeSchema,
+  notificationsPageSchema,
+} from '@vitae/core/responses/notifications';
 import type { AppDeps } from '../deps.ts';
+import { errorResponses } from '../plugins/responses.ts';
 import { notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import { notificationsRepo } from './notifications.repo.ts';
 import { notifyUser } from './notify.ts';
 
 const tags = ['notifications'];
+const change = { 200: notificationsChangeSchema, ...errorResponses };
 
 export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
@@ -25,7 +32,13 @@ export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps): 
 
   r.get(
     '/api/notifications',
-    { schema: { tags, querystring: notificationsQuerySchema } },
+    {
+      schema: {
+        tags,
+        querystring: notificationsQuerySchema,
+        response: { 200: notificationsPageSchema, ...errorResponses },
+      },
+    },
     async (req): Promise<NotificationsPage> => {
       const user = requireUser(req);
       const [page, unreadCount] = await Promise.all([
@@ -38,7 +51,7 @@ export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps): 
 
   r.put(
     '/api/notifications/read-all',
-    { schema: { tags } },
+    { schema: { tags, response: change } },
     async (req): Promise<NotificationsChange> => {
       const user = requireUser(req);
       await repo.markAllRead(user.id);
@@ -48,7 +61,7 @@ export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps): 
 
   r.put(
     '/api/notifications/:id/read',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: change } },
     async (req): Promise<NotificationsChange> => {
       const user = requireUser(req);
       const data = await repo.markRead(user.id, req.params.id);
@@ -59,7 +72,7 @@ export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps): 
 
   r.delete(
     '/api/notifications/:id',
-    { schema: { tags, params: idParams } },
+    { schema: { tags, params: idParams, response: change } },
     async (req): Promise<NotificationsChange> => {
       const user = requireUser(req);
       if (!(await repo.remove(user.id, req.params.id))) {
@@ -71,7 +84,7 @@ export async function notificationsRoutes(app: FastifyInstance, deps: AppDeps): 
 
   r.delete(
     '/api/notifications',
-    { schema: { tags } },
+    { schema: { tags, response: change } },
     async (req): Promise<NotificationsChange> => {
       const user = requireUser(req);
       await repo.removeAll(user.id);
@@ -94,14 +107,18 @@ const devNotifyBody = z.object({
  * features that notify exist.
  */
 function devNotifyRoute(app: FastifyInstance, deps: AppDeps): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/dev/notifications',
-      { schema: { hide: true, body: devNotifyBody } },
-      async (req, reply) => {
-        const user = requireUser(req);
-        return reply.status(201).send(await notifyUser(deps, user.id, req.body));
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/dev/notifications',
+    {
+      schema: {
+        hide: true,
+        body: devNotifyBody,
+        response: { 201: notificationSchema, ...errorResponses },
       },
-    );
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      return reply.status(201).send(await notifyUser(deps, user.id, req.body));
+    },
+  );
 }

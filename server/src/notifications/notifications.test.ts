@@ -68,6 +68,8 @@ describe('notifications API', () => {
       shareCVId: 'c'.repeat(24),
       createdAt: expect.any(String),
       isRead: false,
+      occurredAt: null,
+      contactRequestId: null,
     });
     expect(first.data[1]).toMatchObject({ recipientEmail: null, shareCVId: null });
 

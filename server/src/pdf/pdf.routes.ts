@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DEFAULT_TEMPLATE,
+  apiErrorSchema,
   HR_MESSAGES,
   TEMPLATE_IDS,
   idParams,
@@ -18,12 +19,14 @@ import { requireHr, requireUser } from '../plugins/session.ts';
 import { cvRepo } from '../cv/cv.repo.ts';
 import { loadCvData } from '../cv/cv-data.ts';
 import { hrRepo } from '../hr/hr.repo.ts';
+import { hrCvData } from '../hr/hr-cv-data.ts';
 import { sharedCvData } from '../sharing/shared-cv-data.ts';
 import { grantedShare, sendClosed } from '../sharing/share-access.ts';
 import { sharingRepo } from '../sharing/sharing.repo.ts';
 import { DEFAULT_CHROME_PATH, findChromium } from './chromium.ts';
 import { pdfDisposition, printableCv } from './pdf-payload.ts';
 import { createPdfRenderer, PdfBusyError, type Paper, type PdfRenderer } from './pdf-renderer.ts';
+import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 
 export const PDF_MESSAGES = {
   templateInvalid: 'Please choose one of the ten templates or ink-friendly.',
@@ -44,10 +47,16 @@ const LAYOUTS: [string, ...string[]] = [INK, ...TEMPLATE_IDS];
 const tags = ['pdf'];
 const pdfQuery = z.object({
   template: z.enum(LAYOUTS, { error: PDF_MESSAGES.templateInvalid }).optional(),
-  paper: z.enum(['a4', 'letter'], { error: PDF_MESSAGES.paperInvalid }).default('a4'),
+  // Without one: the owner's CV's paper size (issue 17), else A4.
+  paper: z.enum(['a4', 'letter'], { error: PDF_MESSAGES.paperInvalid }).optional(),
 });
 const cvIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, PDF_MESSAGES.cvNotFound) });
-const pdfResponse = { 200: z.any().describe('application/pdf') };
+const pdfResponse = {
+  200: binaryResponse('application/pdf', 'The CV as a PDF'),
+  ...errorResponses,
+  // The web reads the code: `pdf_unavailable` falls back to the print dialog.
+  503: apiErrorSchema.extend({ code: z.enum([PDF_UNAVAILABLE, PDF_BUSY]) }),
+};
 
 /** Per user (or per IP for a share recipient): PDFs are the costliest thing the server makes. */
 const pdfLimits = (who: string) => [
@@ -112,7 +121,8 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
         loadCvData(db, user.id, deps),
       ]);
       const template = req.query.template ?? cv?.template ?? DEFAULT_TEMPLATE;
-      return send(reply, data, template, req.query.paper);
+      const paper = req.query.paper ?? (cv?.pageSize === 'Letter' ? 'letter' : 'a4');
+      return send(reply, data, template, paper);
     },
   );
 
@@ -132,7 +142,7 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
       const share = access?.share;
       const data = await sharedCvData(deps, cv.user_id, share ? share.include_photo === 1 : true);
       const template = resolveTemplateId(share ? share.template : cv.template);
-      return send(reply, data, req.query.template ?? template, req.query.paper);
+      return send(reply, data, req.query.template ?? template, req.query.paper ?? 'a4');
     },
   );
 
@@ -147,12 +157,13 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
       if (!found.access) throw new HttpError(403, HR_MESSAGES.cvUnavailable);
       await enforceLimits(limiter, pdfLimits(`user:${hr.id}`), PDF_MESSAGES.tooMany);
       const owner = found.row.owner_id;
+      // Without the owner's approval the PDF holds no email or phone either.
       const [data, cv] = await Promise.all([
-        sharedCvData(deps, owner, found.access.photo),
+        hrCvData(deps, { ...found, access: found.access }),
         cvRepo(db).find(owner),
       ]);
       const template = req.query.template ?? cv?.template ?? DEFAULT_TEMPLATE;
-      return send(reply, data, template, req.query.paper);
+      return send(reply, data, template, req.query.paper ?? 'a4');
     },
   );
 }

@@ -1,5 +1,11 @@
 import type { Selectable } from 'kysely';
-import { RECENT_VIEWS_SHOWN, type HrView, type PublicCvStatus } from '@vitae/core';
+import {
+  RECENT_VIEWS_SHOWN,
+  type ContactMode,
+  type DeviceKind,
+  type HrView,
+  type PublicCvStatus,
+} from '@vitae/core';
 import type { Db, PublicCvsTable } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { inTransaction, lockRow } from '../db/integrity.ts';
@@ -188,16 +194,19 @@ async function addToTrail(
   db: Db,
   publicCvId: string,
   hr: { id: string; name: string },
-  at: string,
-): Promise<void> {
+  visit: { at: string; deviceKind: DeviceKind },
+): Promise<string> {
+  const id = newId();
   await db
     .insertInto('public_cv_views')
     .values({
-      id: newId(),
+      id,
       public_cv_id: publicCvId,
       hr_user_id: hr.id,
       hr_user_name: hr.name,
-      viewed_at: at,
+      viewed_at: visit.at,
+      device_kind: visit.deviceKind,
+      video_percent: 0,
     })
     .execute();
   // Reloads cannot grow the trail without bound (index public_cv_views_viewer).
@@ -218,6 +227,7 @@ async function addToTrail(
         .limit(VIEW_TRAIL_PER_VIEWER),
     )
     .execute();
+  return id;
 }
 
 /** Per database: the listed count and when it was read. */
@@ -303,10 +313,11 @@ export function publicCvRepo(db: Db) {
 
     async status(userId: string): Promise<PublicCvStatus> {
       const row = await byUser(userId);
-      if (!row) return { isListed: false, listedAt: null, publicCV: null };
+      if (!row) return { isListed: false, listedAt: null, publicCV: null, contactMode: 'open' };
       return {
         isListed: row.is_listed === 1,
         listedAt: row.listed_at,
+        contactMode: row.contact_mode === 'on-request' ? 'on-request' : 'open',
         publicCV: {
           _id: row.id,
           curriculumVitaeID: row.cv_id,
@@ -314,6 +325,16 @@ export function publicCvRepo(db: Db) {
           hrViews: await recentViews(row.id),
         },
       };
+    },
+
+    /** Who sees the email and phone: everyone who saved the listing, or the approved only. */
+    async setContactMode(userId: string, mode: ContactMode): Promise<void> {
+      const { id } = await ensure(userId);
+      await db
+        .updateTable('public_cvs')
+        .set({ contact_mode: mode, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Flips the listing; the personal-info copy is refreshed on the way. */
@@ -377,16 +398,42 @@ export function publicCvRepo(db: Db) {
     async recordView(
       row: Pick<ListingRow, 'id'>,
       hr: { id: string; name: string },
-      visit: { counted: boolean; at: string },
-    ): Promise<HrView & { viewCount: number }> {
+      visit: { counted: boolean; at: string; deviceKind: DeviceKind },
+    ): Promise<HrView & { viewCount: number; viewId: string }> {
       if (visit.counted) await countView(db, row.id);
-      await addToTrail(db, row.id, hr, visit.at);
+      const viewId = await addToTrail(db, row.id, hr, visit);
       const { view_count } = await db
         .selectFrom('public_cvs')
         .select('view_count')
         .where('id', '=', row.id)
         .executeTakeFirstOrThrow();
-      return { hrUserName: hr.name, viewedAt: visit.at, viewCount: view_count };
+      return { hrUserName: hr.name, viewedAt: visit.at, viewCount: view_count, viewId };
+    },
+
+    /**
+     * Raises the video percentage of one trail row of this HR user on this listing; never
+     * lowers it, even under parallel reports. False when no such row exists.
+     */
+    async raiseVideoPercent(
+      viewId: string,
+      who: { hrUserId: string; publicCvId: string },
+      percent: number,
+    ): Promise<boolean> {
+      const view = await db
+        .selectFrom('public_cv_views')
+        .select('id')
+        .where('id', '=', viewId)
+        .where('hr_user_id', '=', who.hrUserId)
+        .where('public_cv_id', '=', who.publicCvId)
+        .executeTakeFirst();
+      if (!view) return false;
+      await db
+        .updateTable('public_cv_views')
+        .set({ video_percent: percent })
+        .where('id', '=', view.id)
+        .where('video_percent', '<', percent)
+        .execute();
+      return true;
     },
   };
 }

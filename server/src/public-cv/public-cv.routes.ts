@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { PublicCvStatus } from '@vitae/core';
+import {
+  CONTACT_MESSAGES,
+  contactModeSchema,
+  idParams,
+  type ContactRequest,
+  type PublicCvStatus,
+} from '@vitae/core';
+import { z } from 'zod';
+import { contactRequestSchema, publicCvStatusSchema } from '@vitae/core/responses/hr';
 import type { AppDeps } from '../deps.ts';
+import { errorResponses } from '../plugins/responses.ts';
+import { HttpError } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
+import { notifyUser } from '../notifications/notify.ts';
+import { contactRequestsRepo } from './contact-requests.repo.ts';
 import { publicCvRepo } from './public-cv.repo.ts';
 
 const tags = ['public-cv'];
+const status = { 200: publicCvStatusSchema, ...errorResponses };
+const decided = { 200: contactRequestSchema, ...errorResponses };
 
 /** The owner's listing switch (spec section 7, "Public CV"); HR browse lives in hr/. */
 export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -23,16 +37,89 @@ export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promi
   });
   app.addHook('onClose', async () => off());
 
-  r.get('/api/public-cv/status', { schema: { tags } }, async (req): Promise<PublicCvStatus> => {
-    const user = requireUser(req);
-    return repo.status(user.id);
-  });
+  r.get(
+    '/api/public-cv/status',
+    { schema: { tags, response: status } },
+    async (req): Promise<PublicCvStatus> => {
+      const user = requireUser(req);
+      return repo.status(user.id);
+    },
+  );
 
-  r.post('/api/public-cv/toggle', { schema: { tags } }, async (req): Promise<PublicCvStatus> => {
-    const user = requireUser(req);
-    const row = await repo.toggle(user.id);
-    const isListed = row.is_listed === 1;
-    events.publish('public-cv.toggled', { userId: user.id, isListed, fullName: row.full_name });
-    return repo.status(user.id);
-  });
+  r.post(
+    '/api/public-cv/toggle',
+    { schema: { tags, response: status } },
+    async (req): Promise<PublicCvStatus> => {
+      const user = requireUser(req);
+      const row = await repo.toggle(user.id);
+      const isListed = row.is_listed === 1;
+      events.publish('public-cv.toggled', { userId: user.id, isListed, fullName: row.full_name });
+      return repo.status(user.id);
+    },
+  );
+
+  // Contact details in the public pool (ours, issue 14): open to every HR user who saved the
+  // listing, or only to those whose request the owner approved.
+  const requests = contactRequestsRepo(db);
+
+  r.put(
+    '/api/public-cv/contact-mode',
+    { schema: { tags, body: contactModeSchema, response: status } },
+    async (req): Promise<PublicCvStatus> => {
+      const user = requireUser(req);
+      await repo.setContactMode(user.id, req.body.mode);
+      return repo.status(user.id);
+    },
+  );
+
+  r.get(
+    '/api/public-cv/contact-requests',
+    {
+      schema: {
+        tags,
+        response: { 200: z.object({ data: z.array(contactRequestSchema) }), ...errorResponses },
+      },
+    },
+    async (req): Promise<{ data: ContactRequest[] }> => {
+      const user = requireUser(req);
+      return { data: await requests.ofOwner(user.id) };
+    },
+  );
+
+  const decide = async (
+    ownerId: string,
+    requestId: string,
+    status: 'approved' | 'declined',
+  ): Promise<ContactRequest> => {
+    const decided = await requests.decide(ownerId, requestId, status);
+    if (!decided) throw new HttpError(404, CONTACT_MESSAGES.requestNotFound);
+    if (decided.changed && status === 'approved') {
+      // The HR user hears of it; a decline is not announced.
+      const listing = await db
+        .selectFrom('public_cvs')
+        .select('full_name')
+        .where('id', '=', decided.row.public_cv_id)
+        .executeTakeFirstOrThrow();
+      await notifyUser(deps, decided.row.hr_user_id, {
+        type: 'contact-approved',
+        title: CONTACT_MESSAGES.approvedTitle,
+        message: CONTACT_MESSAGES.approvedMessage(listing.full_name || 'The candidate'),
+        occurredAt: decided.row.decided_at,
+      });
+    }
+    return requests.toRequest(decided.row);
+  };
+
+  r.post(
+    '/api/public-cv/contact-requests/:id/approve',
+    { schema: { tags, params: idParams, response: decided } },
+    async (req): Promise<ContactRequest> => decide(requireUser(req).id, req.params.id, 'approved'),
+  );
+
+  // Declining an approved request revokes it: the email and phone are hidden again at once.
+  r.post(
+    '/api/public-cv/contact-requests/:id/decline',
+    { schema: { tags, params: idParams, response: decided } },
+    async (req): Promise<ContactRequest> => decide(requireUser(req).id, req.params.id, 'declined'),
+  );
 }

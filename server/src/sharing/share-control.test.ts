@@ -637,7 +637,8 @@ describe('latest views across everything', () => {
       ['hr', 'Rita Recruiter', '2026-11-23T12:00:02.000Z'],
       ['share', s.email, '2026-11-23T12:00:01.000Z'],
     ]);
-    expect(list[0]).not.toHaveProperty('deviceKind');
+    // HR views carry the device kind and video percentage too (migration 017).
+    expect(list[0]).toMatchObject({ deviceKind: 'other', videoPercent: 0 });
   });
 
   it("never shows another user's views, and needs a session", async () => {

@@ -299,7 +299,7 @@ export function sharingRepo(db: Db) {
         db
           .selectFrom('public_cv_views as v')
           .innerJoin('public_cvs as p', 'p.id', 'v.public_cv_id')
-          .select(['v.id', 'v.viewed_at', 'v.hr_user_name'])
+          .select(['v.id', 'v.viewed_at', 'v.hr_user_name', 'v.device_kind', 'v.video_percent'])
           .where('p.user_id', '=', userId)
           .orderBy('v.viewed_at', 'desc')
           .orderBy('v.id', 'desc')
@@ -320,6 +320,8 @@ export function sharingRepo(db: Db) {
           viewedAt: r.viewed_at,
           source: 'hr' as const,
           who: r.hr_user_name,
+          deviceKind: r.device_kind as DeviceKind,
+          videoPercent: r.video_percent,
         })),
       ];
       return views

@@ -37,6 +37,17 @@ import { hashViewPin, matchViewPin, newViewPin } from './view-pin.ts';
 import { addGrant } from './unlock-grant.ts';
 import { grantedShare as unlockedShare, sendClosed, type ShareAccess } from './share-access.ts';
 import {
+  latestViewSchema,
+  shareClosedSchema,
+  sharePageSchema,
+  shareRecordSchema,
+  shareSummarySchema,
+  sharedCvSummarySchema,
+  shareViewSchema,
+  unlockedCvSchema,
+} from '@vitae/core/responses/share';
+import { errorResponses, noContent } from '../plugins/responses.ts';
+import {
   closedReason,
   recipientOf,
   sharingRepo,
@@ -48,6 +59,9 @@ import { deviceKind } from './device-kind.ts';
 import { shareEmail } from './share-email.ts';
 import { sharedCvData } from './shared-cv-data.ts';
 import type { MediaScope } from '../media/media-urls.ts';
+
+/** A link whose share closed answers 410 with the reason (share-access.ts). */
+const closed = { 410: shareClosedSchema, ...errorResponses };
 
 const tags = ['sharing'];
 const HOUR = 60 * 60 * 1000;
@@ -92,13 +106,6 @@ const unlockLimits = (cvId: string, shareId: string | undefined, ip: string) => 
       };
 };
 
-/** "21 Nov 2026, 23:40 UTC": when, for the owner's notification. */
-const whenText = (iso: string) => {
-  const d = new Date(iso);
-  const month = d.toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' });
-  return `${d.getUTCDate()} ${month} ${d.getUTCFullYear()}, ${iso.slice(11, 16)} UTC`;
-};
-
 /**
  * Sharing a CV by email with a view pin, and the pin-gated viewer's calls (design
  * section 3, departures 1 and 5): the pin never leaves the server and is checked there.
@@ -139,7 +146,13 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
   const grantedShare = (req: FastifyRequest, cvId: string): Promise<ShareAccess> =>
     unlockedShare(repo, sessionSecret, req, cvId);
 
-  r.post('/api/share-cv', { schema: { tags, body: shareCvSchema } }, async (req, reply) => {
+  const sent = z.object({
+    success: z.boolean(),
+    data: shareSummarySchema,
+    shares: z.array(shareSummarySchema),
+  });
+  const created = { tags, body: shareCvSchema, response: { 201: sent, ...errorResponses } };
+  r.post('/api/share-cv', { schema: created }, async (req, reply) => {
     const user = requireUser(req);
     const body = req.body;
     const cv = await repo.ownCv(user.id, body.curriculumVitaeID);
@@ -189,7 +202,12 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return reply.status(201).send({ success: true, data: shares[0]!, shares });
   });
 
-  r.get('/api/share-cv', { schema: { tags, querystring: pageQuery } }, async (req) => {
+  const pageSchema = {
+    tags,
+    querystring: pageQuery,
+    response: { 200: sharePageSchema, ...errorResponses },
+  };
+  r.get('/api/share-cv', { schema: pageSchema }, async (req) => {
     const user = requireUser(req);
     const page = req.query.page ?? 1;
     const { rows, total } = await repo.sharePage(user.id, page);
@@ -202,7 +220,11 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return out;
   });
 
-  r.get('/api/views/latest', { schema: { tags } }, async (req) => {
+  const latest = {
+    tags,
+    response: { 200: z.object({ data: z.array(latestViewSchema) }), ...errorResponses },
+  };
+  r.get('/api/views/latest', { schema: latest }, async (req) => {
     const user = requireUser(req);
     return { data: await repo.latestViews(user.id) };
   });
@@ -215,15 +237,20 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     return row;
   };
 
-  r.post('/api/share-cv/:id/revoke', { schema: { tags, params: idParams } }, async (req) => {
-    const row = await ownSummary(req, req.params.id);
-    await repo.revoke(row.id);
-    return toShareSummary((await repo.ownSummary(row.user_id, row.id))!, null);
-  });
+  const summary = { 200: shareSummarySchema, ...errorResponses };
+  r.post(
+    '/api/share-cv/:id/revoke',
+    { schema: { tags, params: idParams, response: summary } },
+    async (req) => {
+      const row = await ownSummary(req, req.params.id);
+      await repo.revoke(row.id);
+      return toShareSummary((await repo.ownSummary(row.user_id, row.id))!, null);
+    },
+  );
 
   r.patch(
     '/api/share-cv/:id/expiry',
-    { schema: { tags, params: idParams, body: changeExpirySchema } },
+    { schema: { tags, params: idParams, body: changeExpirySchema, response: summary } },
     async (req) => {
       const row = await ownSummary(req, req.params.id);
       // From now, so an expired share can be reopened; a revoked one stays closed.
@@ -233,33 +260,42 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   );
 
-  r.post('/api/share-cv/:id/resend', { schema: { tags, params: idParams } }, async (req) => {
-    const row = await ownSummary(req, req.params.id);
-    const reason = closedReason(row);
-    if (reason === 'revoked') throw new HttpError(409, SHARE_MESSAGES.shareClosed);
-    if (reason === 'expired') throw new HttpError(409, SHARE_EXPIRED_RESEND);
-    // A resend mails a third party: it counts as a send.
-    await enforceLimits(limiter, sendLimits(row.user_id), SHARE_MESSAGES.tooManyShares);
-    const pin = newViewPin();
-    const hash = hashViewPin(sessionSecret, row.id, pin);
-    if (await repo.replacePin(row.id, row.pin_generation, hash)) {
-      try {
-        await mailShare(row, pin, await repo.displayName(row.user_id));
-      } catch {
-        req.log.error({ shareId: row.id }, 'share email failed');
-        throw new HttpError(502, SHARE_MESSAGES.shareFailed);
+  r.post(
+    '/api/share-cv/:id/resend',
+    { schema: { tags, params: idParams, response: summary } },
+    async (req) => {
+      const row = await ownSummary(req, req.params.id);
+      const reason = closedReason(row);
+      if (reason === 'revoked') throw new HttpError(409, SHARE_MESSAGES.shareClosed);
+      if (reason === 'expired') throw new HttpError(409, SHARE_EXPIRED_RESEND);
+      // A resend mails a third party: it counts as a send.
+      await enforceLimits(limiter, sendLimits(row.user_id), SHARE_MESSAGES.tooManyShares);
+      const pin = newViewPin();
+      const hash = hashViewPin(sessionSecret, row.id, pin);
+      if (await repo.replacePin(row.id, row.pin_generation, hash)) {
+        try {
+          await mailShare(row, pin, await repo.displayName(row.user_id));
+        } catch {
+          req.log.error({ shareId: row.id }, 'share email failed');
+          throw new HttpError(502, SHARE_MESSAGES.shareFailed);
+        }
       }
-    }
-    // Else a revoke or a parallel resend (which mailed its own pin) came first.
-    const now = (await repo.ownSummary(row.user_id, row.id))!;
-    if (now.revoked_at) throw new HttpError(409, SHARE_MESSAGES.shareClosed);
-    return toShareSummary(now, null);
-  });
+      // Else a revoke or a parallel resend (which mailed its own pin) came first.
+      const now = (await repo.ownSummary(row.user_id, row.id))!;
+      if (now.revoked_at) throw new HttpError(409, SHARE_MESSAGES.shareClosed);
+      return toShareSummary(now, null);
+    },
+  );
 
-  r.get('/api/share-cv/:id/views', { schema: { tags, params: idParams } }, async (req) => {
-    const row = await ownSummary(req, req.params.id);
-    return { data: await repo.viewsOf(row.id) };
-  });
+  const views = { 200: z.object({ data: z.array(shareViewSchema) }), ...errorResponses };
+  r.get(
+    '/api/share-cv/:id/views',
+    { schema: { tags, params: idParams, response: views } },
+    async (req) => {
+      const row = await ownSummary(req, req.params.id);
+      return { data: await repo.viewsOf(row.id) };
+    },
+  );
 
   /** The shares a link opens: the one it names, or (a link naming none) every share of the CV. */
   const linkShares = async (cvId: string, shareId: string | undefined) => {
@@ -270,7 +306,14 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   r.get(
     '/api/share-cv/by-cv-id/:id',
-    { schema: { tags, params: idParams, querystring: byCvIdQuery } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        querystring: byCvIdQuery,
+        response: { 200: sharedCvSummarySchema, ...closed },
+      },
+    },
     async (req, reply) => {
       const cvId = req.params.id;
       const cv = hexId.safeParse(cvId).success ? await repo.cvById(cvId) : undefined;
@@ -289,55 +332,71 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   );
 
-  r.get('/api/share-cv/:id', { schema: { tags, params: idParams } }, async (req) => {
-    const user = requireUser(req);
-    const id = req.params.id;
-    // A share id, or (as the original client may send) the CV id: then its newest share.
-    const row = hexId.safeParse(id).success
-      ? ((await repo.ownShare(user.id, id)) ?? (await repo.newestShareOfCv(user.id, id)))
-      : undefined;
-    if (!row) throw new HttpError(404, SHARE_NOT_FOUND);
-    const photo = row.include_photo ? await photosRepo(deps).assignedUrl(user.id) : null;
-    return toShareRecord(row, photo);
-  });
+  const record = { 200: shareRecordSchema, ...errorResponses };
+  r.get(
+    '/api/share-cv/:id',
+    { schema: { tags, params: idParams, response: record } },
+    async (req) => {
+      const user = requireUser(req);
+      const id = req.params.id;
+      // A share id, or (as the original client may send) the CV id: then its newest share.
+      const row = hexId.safeParse(id).success
+        ? ((await repo.ownShare(user.id, id)) ?? (await repo.newestShareOfCv(user.id, id)))
+        : undefined;
+      if (!row) throw new HttpError(404, SHARE_NOT_FOUND);
+      const photo = row.include_photo ? await photosRepo(deps).assignedUrl(user.id) : null;
+      return toShareRecord(row, photo);
+    },
+  );
 
-  r.post('/api/share-cv/unlock', { schema: { tags, body: unlockSchema } }, async (req, reply) => {
-    const { cvId, shareId, pin } = req.body;
-    // A closed link says so before any pin, and counts no failure.
-    const named = shareId ? await repo.shareOfCv(cvId, shareId) : undefined;
-    const namedClosed = named && closedReason(named);
-    if (namedClosed) return sendClosed(reply, namedClosed);
-    const { client, total } = unlockLimits(cvId, shareId, req.ip);
-    // Every attempt counts before the check, so parallel guesses cannot outrun the limit;
-    // a right pin then takes its count back from the link's total and clears the client's
-    // own, so only failures lock: recipients opening their link never use it up. The client's
-    // counter comes first, so a client already locked out cannot fill the total alone.
-    await enforceLimits(limiter, [client], SHARE_MESSAGES.lockedOut);
-    await enforceLimits(limiter, [total], SHARE_MESSAGES.lockedOut);
-    const cv = await repo.cvById(cvId);
-    const shares = cv ? await linkShares(cvId, shareId) : [];
-    const matched = /^\d{6}$/.test(pin) ? matchViewPin(sessionSecret, shares, pin) : null;
-    const share = shares.find((s) => s.id === matched);
-    if (!cv || !share) {
-      throw new HttpError(400, SHARE_MESSAGES.pinInvalid, { pin: SHARE_MESSAGES.pinInvalid });
-    }
-    await Promise.all([limiter.reset(client.key), limiter.refund(total.key)]);
-    // A CV-id link: the pin named a share that has closed since.
-    const closed = closedReason(share);
-    if (closed) return sendClosed(reply, closed);
-    const grant = { cvId, shareId: share.id, generation: share.pin_generation };
-    addGrant(sessionSecret, req, reply, grant, secureCookies);
-    const result: UnlockedCv = {
-      cv: { _id: cv.id, template: resolveTemplateId(share.template) },
-      data: await sharedCvData(deps, cv.user_id, share.include_photo === 1, scopeOf(share)),
-      expiresAt: share.expires_at,
-    };
-    return result;
-  });
+  const unlocked = { 200: unlockedCvSchema, ...closed };
+  r.post(
+    '/api/share-cv/unlock',
+    { schema: { tags, body: unlockSchema, response: unlocked } },
+    async (req, reply) => {
+      const { cvId, shareId, pin } = req.body;
+      // A closed link says so before any pin, and counts no failure.
+      const named = shareId ? await repo.shareOfCv(cvId, shareId) : undefined;
+      const namedClosed = named && closedReason(named);
+      if (namedClosed) return sendClosed(reply, namedClosed);
+      const { client, total } = unlockLimits(cvId, shareId, req.ip);
+      // Every attempt counts before the check, so parallel guesses cannot outrun the limit;
+      // a right pin then takes its count back from the link's total and clears the client's
+      // own, so only failures lock: recipients opening their link never use it up. The client's
+      // counter comes first, so a client already locked out cannot fill the total alone.
+      await enforceLimits(limiter, [client], SHARE_MESSAGES.lockedOut);
+      await enforceLimits(limiter, [total], SHARE_MESSAGES.lockedOut);
+      const cv = await repo.cvById(cvId);
+      const shares = cv ? await linkShares(cvId, shareId) : [];
+      const matched = /^\d{6}$/.test(pin) ? matchViewPin(sessionSecret, shares, pin) : null;
+      const share = shares.find((s) => s.id === matched);
+      if (!cv || !share) {
+        throw new HttpError(400, SHARE_MESSAGES.pinInvalid, { pin: SHARE_MESSAGES.pinInvalid });
+      }
+      await Promise.all([limiter.reset(client.key), limiter.refund(total.key)]);
+      // A CV-id link: the pin named a share that has closed since.
+      const closed = closedReason(share);
+      if (closed) return sendClosed(reply, closed);
+      const grant = { cvId, shareId: share.id, generation: share.pin_generation };
+      addGrant(sessionSecret, req, reply, grant, secureCookies);
+      const result: UnlockedCv = {
+        cv: { _id: cv.id, template: resolveTemplateId(share.template) },
+        data: await sharedCvData(deps, cv.user_id, share.include_photo === 1, scopeOf(share)),
+        expiresAt: share.expires_at,
+      };
+      return result;
+    },
+  );
 
   r.post(
     '/api/share-cv/track-view',
-    { schema: { tags, body: trackViewSchema } },
+    {
+      schema: {
+        tags,
+        body: trackViewSchema,
+        response: { 200: z.object({ success: z.boolean(), viewId: z.string() }), ...closed },
+      },
+    },
     async (req, reply) => {
       const cvId = req.body.curriculumVitaeID;
       const access = await grantedShare(req, cvId);
@@ -364,7 +423,9 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       await notifyUser(deps, share.user_id, {
         type: 'cv-viewed',
         title: SHARE_MESSAGES.viewedTitle,
-        message: `${recipientName} (${recipientEmail}) viewed your CV on ${whenText(view.createdAt)}.`,
+        // The time travels as data: the owner's browser shows it in their own time zone.
+        message: `${recipientName} (${recipientEmail}) viewed your CV.`,
+        occurredAt: view.createdAt,
         recipientEmail,
         shareCVId: share.id,
       });
@@ -381,7 +442,13 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
 
   r.post(
     '/api/share-cv/video-progress',
-    { schema: { tags, body: videoProgressSchema } },
+    {
+      schema: {
+        tags,
+        body: videoProgressSchema,
+        response: { 204: noContent('Recorded'), ...closed },
+      },
+    },
     async (req, reply) => {
       const { viewId, percent } = req.body;
       await enforceLimits(limiter, [
@@ -401,7 +468,13 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
   /** The CV data for its owner, or for a browser that unlocked it (a reload of the viewer). */
   r.post(
     '/api/curriculum-vitae/view',
-    { schema: { tags, body: z.object({ id: singleLineText().max(64) }) } },
+    {
+      schema: {
+        tags,
+        body: z.object({ id: singleLineText().max(64) }),
+        response: { 200: unlockedCvSchema, ...closed },
+      },
+    },
     async (req, reply) => {
       const cvId = req.body.id;
       const cv = hexId.safeParse(cvId).success ? await repo.cvById(cvId) : undefined;

@@ -376,7 +376,9 @@ describe('sharing and unlocking', () => {
       shareCVId: shareId,
       isRead: false,
     });
-    expect(n.message).toContain('Anonymous Viewer (hr@acme.example) viewed your CV on');
+    expect(n.message).toBe('Anonymous Viewer (hr@acme.example) viewed your CV.');
+    // The time is data (the owner's browser shows it in their zone), the view's own time.
+    expect(n.occurredAt).toBe(view!.created_at);
   });
 
   it('a pin unlocks only the CV it was issued for', async () => {

@@ -1,0 +1,25 @@
+import {
+  contactVisible,
+  withoutPrivateContact,
+  type ContactAccess,
+  type CvData,
+} from '@vitae/core';
+import type { AppDeps } from '../deps.ts';
+import { sharedCvData } from '../sharing/shared-cv-data.ts';
+
+/**
+ * The owner's CV as one HR user may read it: every call that hands an HR user CV data (the
+ * saved-CV view and its PDF) goes through here, so without approval no answer holds the
+ * owner's email or phone.
+ */
+export async function hrCvData(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'sessionSecret'>,
+  found: {
+    row: { owner_id: string };
+    access: { photo: boolean };
+    saved: { contactAccess: ContactAccess };
+  },
+): Promise<CvData> {
+  const data = await sharedCvData(deps, found.row.owner_id, found.access.photo);
+  return contactVisible(found.saved.contactAccess) ? data : withoutPrivateContact(data);
+}
