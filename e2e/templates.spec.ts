@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from './helpers.ts';
-import { TYPICAL_NAME, typicalCv } from '../server/src/pdf/typical-cv.ts';
+import { TYPICAL_NAME, typicalCv } from '../server/src/test/typical-cv.ts';
 
 /**
  * A filled CV in each of the ten templates and the ink-friendly layout: screenshots kept as

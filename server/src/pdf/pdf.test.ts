@@ -22,7 +22,7 @@ import {
   type PdfLine,
   type PdfText,
 } from './pdf-test-kit.ts';
-import { typicalCv } from './typical-cv.ts';
+import { typicalCv } from '../test/typical-cv.ts';
 
 /**
  * PDFs from headless Chromium, read back with poppler: every template and ink-friendly, a
