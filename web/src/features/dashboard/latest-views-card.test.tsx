@@ -29,7 +29,14 @@ describe('latest views card', () => {
         deviceKind: 'phone',
         videoPercent: 40,
       },
-      { _id: 'b'.repeat(24), viewedAt: '2026-11-22T09:00:00.000Z', source: 'hr', who: 'Sipho HR' },
+      {
+        _id: 'b'.repeat(24),
+        viewedAt: '2026-11-22T09:00:00.000Z',
+        source: 'hr',
+        who: 'Sipho HR',
+        deviceKind: 'desktop',
+        videoPercent: 75,
+      },
     ]);
     renderWithProviders(<LatestViewsCard />);
 
@@ -38,7 +45,9 @@ describe('latest views card', () => {
     expect(within(rows[0]!).getByText('thandi@acme.example')).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent(`${when('2026-11-23T14:05:00.000Z')} · Phone · Video 40%`);
     expect(rows[1]).toHaveTextContent('Sipho HR');
-    expect(rows[1]).not.toHaveTextContent('Video');
+    expect(rows[1]).toHaveTextContent(
+      `${when('2026-11-22T09:00:00.000Z')} · HR user, public listing · Desktop · Video 75%`,
+    );
     expect(screen.getByRole('link', { name: 'See my shares' })).toHaveAttribute(
       'href',
       '/app/my-shares',

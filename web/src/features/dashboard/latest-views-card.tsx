@@ -52,10 +52,12 @@ export function LatestViewsCard() {
 }
 
 function LatestViewRow({ view }: { view: LatestView }) {
-  const details =
-    view.source === 'share'
-      ? [view.deviceKind && DEVICE_LABELS[view.deviceKind], `Video ${view.videoPercent ?? 0}%`]
-      : ['HR user, public listing'];
+  // Both kinds carry the device and video watched (HR views since issue 14's listing trail).
+  const details = [
+    view.source === 'hr' && 'HR user, public listing',
+    view.deviceKind && DEVICE_LABELS[view.deviceKind],
+    view.videoPercent !== undefined && `Video ${view.videoPercent}%`,
+  ];
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
       <span className="min-w-0 break-words font-medium text-slate-900">{view.who}</span>

@@ -167,3 +167,16 @@ export function useDeleteNote(id: string) {
     onSuccess: update,
   });
 }
+
+/** One click asks the candidate for the email and phone; the view shows the new state. */
+export function useRequestContact(id: string) {
+  const update = useSavedCvUpdate(id);
+  return useMutation({
+    mutationFn: () => api.post<SavedCv>(`/hr/saved-cv/${id}/contact-request`),
+    onSuccess: update,
+  });
+}
+
+/** How much of the first-impression video this visit watched; the server keeps the highest. */
+export const reportHrVideoProgress = (id: string, viewId: string, percent: number) =>
+  api.post<null>(`/hr/saved-cv/${id}/video-progress`, { viewId, percent });

@@ -24,6 +24,7 @@ const LIST: SavedCv[] = [
     notes: [note(1), note(2), note(3), note(4)],
     listed: true,
     available: true,
+    contactAccess: 'open',
   },
   {
     _id: 'b2',
@@ -36,6 +37,7 @@ const LIST: SavedCv[] = [
     notes: [],
     listed: true,
     available: true,
+    contactAccess: 'open',
   },
   {
     _id: 'c3',
@@ -48,6 +50,7 @@ const LIST: SavedCv[] = [
     notes: [],
     listed: false,
     available: false,
+    contactAccess: 'open',
   },
 ];
 

@@ -22,6 +22,7 @@ const DETAIL: SavedCvDetail = {
   cvTemplate: 'template01',
   listed: true,
   available: true,
+  contactAccess: 'open',
 };
 
 const PHOTO = '/media/file/photo.jpg?exp=1&sig=a';
@@ -183,6 +184,52 @@ describe('HR view of a saved CV', () => {
     }
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(screen.queryByText(SAMPLE_CV.contactInfo!.phone)).not.toBeInTheDocument();
+  });
+
+  it('asks for the contact details with one click and shows the request state', async () => {
+    const masked = {
+      ...SAMPLE_CV,
+      contactInfo: { ...SAMPLE_CV.contactInfo!, email: '', phone: '' },
+    };
+    let access: SavedCvDetail['contactAccess'] = 'not-requested';
+    const fetch = stubFetch((url, init) => {
+      if (url === '/hr/saved-cv/s1/contact-request' && init?.method === 'POST') {
+        access = 'requested';
+        return { status: 201, body: { ...DETAIL, contactAccess: access } };
+      }
+      return { status: 200, body: { ...DETAIL, curriculumVitae: masked, contactAccess: access } };
+    });
+    open();
+    const region = await screen.findByRole('region', { name: 'Contact details' });
+    expect(within(region).getByTestId('contact-access')).toHaveTextContent('Not requested');
+    expect(screen.queryByText(SAMPLE_CV.contactInfo!.email)).not.toBeInTheDocument();
+    await userEvent.click(within(region).getByRole('button', { name: 'Request contact details' }));
+    await waitFor(() =>
+      expect(within(region).getByTestId('contact-access')).toHaveTextContent('Requested'),
+    );
+    expect(within(region).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      fetch.mock.calls.filter(([u]) => String(u) === '/hr/saved-cv/s1/contact-request'),
+    ).toHaveLength(1);
+  });
+
+  it.each([
+    ['approved', 'Approved', 'their email, phone number and street address are on the CV'],
+    ['declined', 'Declined', 'declined your request'],
+  ] as const)('shows the %s state without a button', async (access, badge, text) => {
+    stubFetch(() => ({ status: 200, body: { ...DETAIL, contactAccess: access } }));
+    open();
+    const region = await screen.findByRole('region', { name: 'Contact details' });
+    expect(within(region).getByTestId('contact-access')).toHaveTextContent(badge);
+    expect(region).toHaveTextContent(text);
+    expect(within(region).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows no contact bar when the details are open to every saver', async () => {
+    stubFetch(() => ({ status: 200, body: DETAIL }));
+    open();
+    expect(await screen.findByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Contact details' })).not.toBeInTheDocument();
   });
 
   it('says CV Not Found with a way back', async () => {

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import {
+  CONTACT_MESSAGES,
   HR_MESSAGES,
   RANK_VALUES,
   RANK_LABELS,
+  type ContactAccess,
   type HrNote,
   type HrRankValue,
   type SavedCvDetail,
@@ -11,12 +13,21 @@ import {
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
 import { CertificatesModal } from '../shared-viewer/certificates-modal.tsx';
 import { FirstImpressionModal } from '../shared-viewer/first-impression-modal.tsx';
+import { createProgressReporter } from '../shared-viewer/video-progress.ts';
 import { CvLayout } from '../templates/cv-layout.tsx';
 import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
-import { useAddNote, useDeleteNote, useSavedCv, useSetRank } from './api.ts';
+import {
+  reportHrVideoProgress,
+  useAddNote,
+  useDeleteNote,
+  useRequestContact,
+  useSavedCv,
+  useSetRank,
+} from './api.ts';
 import { RequireHr, dateTime, shortDate } from './hr-parts.tsx';
 
 /** Print opens this long after the click, once the print styles apply (spec section 9). */
@@ -58,6 +69,18 @@ function SavedCvView({ saved }: { saved: SavedCvDetail }) {
   );
   const [modal, setModal] = useState<'video' | 'certificates' | 'pdf' | null>(null);
   const name = saved.fullName || 'Unnamed CV';
+  const { _id: savedId, viewId } = saved;
+  // The owner's trail learns how much of the video this visit watched; a lost report is
+  // not worth disturbing the reader for.
+  const progress = useMemo(
+    () =>
+      viewId
+        ? createProgressReporter((percent) => {
+            reportHrVideoProgress(savedId, viewId, percent).catch(() => undefined);
+          })
+        : undefined,
+    [savedId, viewId],
+  );
 
   return (
     <div className="min-h-screen bg-slate-100 print:bg-white">
@@ -117,7 +140,10 @@ function SavedCvView({ saved }: { saved: SavedCvDetail }) {
         </div>
       </header>
       <div className="mx-auto grid max-w-6xl gap-6 px-2 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_auto] print:block print:p-0">
-        <main>
+        <main className="min-w-0 space-y-4 print:space-y-0">
+          {cv && saved.contactAccess !== 'open' && (
+            <ContactAccessBar id={saved._id} access={saved.contactAccess} />
+          )}
           {cv ? (
             <CvLayout layout={saved.cvTemplate} data={cv} />
           ) : (
@@ -144,6 +170,7 @@ function SavedCvView({ saved }: { saved: SavedCvDetail }) {
           onClose={() => setModal(null)}
           name={saved.fullName}
           videoUrl={cv.firstImpression.videoUrl}
+          progress={progress}
         />
       )}
       {cv && (
@@ -155,6 +182,70 @@ function SavedCvView({ saved }: { saved: SavedCvDetail }) {
         />
       )}
     </div>
+  );
+}
+
+const CONTACT_STATES: Record<
+  Exclude<ContactAccess, 'open'>,
+  { badge: string; className: string; text: string }
+> = {
+  'not-requested': {
+    badge: 'Not requested',
+    className: 'bg-slate-100 text-slate-700',
+    text: 'This candidate shares their email, phone number and street address once they approve your request.',
+  },
+  requested: {
+    badge: 'Requested',
+    className: 'bg-amber-100 text-amber-900',
+    text: 'Request sent. The email, phone number and street address appear here once the candidate approves.',
+  },
+  approved: {
+    badge: 'Approved',
+    className: 'bg-emerald-100 text-emerald-800',
+    text: 'The candidate approved your request: their email, phone number and street address are on the CV.',
+  },
+  declined: {
+    badge: 'Declined',
+    className: 'bg-red-100 text-red-800',
+    text: 'The candidate declined your request for their email, phone number and street address.',
+  },
+};
+
+/** Contact details on request (ours, issue 14): the request's state and the one-click ask. */
+function ContactAccessBar({ id, access }: { id: string; access: Exclude<ContactAccess, 'open'> }) {
+  const request = useRequestContact(id);
+  const state = CONTACT_STATES[access];
+  return (
+    <Card
+      role="region"
+      aria-labelledby="contact-access-title"
+      className="flex flex-wrap items-center gap-x-4 gap-y-3 p-4 print:hidden"
+    >
+      <div className="min-w-0 flex-1 basis-64">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="contact-access-title" className="text-sm font-semibold text-slate-900">
+            Contact details
+          </h2>
+          <span
+            data-testid="contact-access"
+            className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold', state.className)}
+          >
+            {state.badge}
+          </span>
+        </div>
+        <p className="mt-1 text-sm text-slate-600">{state.text}</p>
+        {request.isError && (
+          <p role="alert" className="mt-1 text-sm text-red-700">
+            {errorMessage(request.error, CONTACT_MESSAGES.requestFailed)}
+          </p>
+        )}
+      </div>
+      {access === 'not-requested' && (
+        <Button size="sm" loading={request.isPending} onClick={() => request.mutate()}>
+          Request contact details
+        </Button>
+      )}
+    </Card>
   );
 }
 

@@ -18,3 +18,6 @@ export function localizeUtcTimes(message: string): string {
     },
   );
 }
+
+/** "22 Nov 2026, 01:40": a time the server sent as data, in the viewer's time zone. */
+export const localTime = (iso: string): string => format(new Date(iso), 'd MMM yyyy, HH:mm');

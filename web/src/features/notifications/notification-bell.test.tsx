@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Notification, NotificationsPage } from '@vitae/core';
+import { format } from 'date-fns';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { dispatchSocketEvent } from '../../lib/socket.ts';
 import { NotificationBell } from './notification-bell.tsx';
@@ -17,6 +18,8 @@ const note = (id: string, title: string, isRead: boolean, createdAt: string): No
   shareCVId: null,
   createdAt,
   isRead,
+  occurredAt: null,
+  contactRequestId: null,
 });
 
 let calls: { method: string; url: string }[];
@@ -99,6 +102,79 @@ describe('NotificationBell', () => {
     ]);
     await waitFor(() => expect(warn).toHaveBeenCalledTimes(4));
     warn.mockRestore();
+  });
+
+  it("shows the time a notification tells of in the reader's zone", async () => {
+    renderBell();
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 2 unread'));
+    act(() =>
+      dispatchSocketEvent('notification', {
+        ...note('9', 'Your CV was viewed', false, minutesAgo(0)),
+        message: 'Rita (rita@acme.example) viewed your CV.',
+        occurredAt: '2026-11-21T23:40:00.000Z',
+      }),
+    );
+    await userEvent.click(bell());
+    const item = (await screen.findAllByTestId('notification-item'))[0]!;
+    const at = within(item).getByText(
+      format(new Date('2026-11-21T23:40:00.000Z'), 'd MMM yyyy, HH:mm'),
+    );
+    expect(at).toHaveAttribute('datetime', '2026-11-21T23:40:00.000Z');
+  });
+
+  it('approves a contact request from its notification', async () => {
+    const requestId = 'c'.repeat(24);
+    let status: 'pending' | 'approved' = 'pending';
+    const request = () => ({
+      _id: requestId,
+      hrUserName: 'Rita Recruiter',
+      status,
+      requestedAt: '2026-11-21T23:40:00.000Z',
+      decidedAt: status === 'pending' ? null : '2026-11-22T08:00:00.000Z',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        calls.push({ method, url });
+        if (url === '/api/public-cv/contact-requests') {
+          return new Response(JSON.stringify({ data: [request()] }), { status: 200 });
+        }
+        if (url === `/api/public-cv/contact-requests/${requestId}/approve` && method === 'POST') {
+          status = 'approved';
+          return new Response(JSON.stringify(request()), { status: 200 });
+        }
+        const page: NotificationsPage = {
+          data: [
+            {
+              ...note('7', 'Contact details requested', false, minutesAgo(1)),
+              type: 'contact-requested',
+              message: 'Rita Recruiter asks to see your email, phone number and street address.',
+              contactRequestId: requestId,
+            },
+          ],
+          unreadCount: 1,
+          hasMore: false,
+        };
+        return new Response(JSON.stringify(page), { status: 200 });
+      }),
+    );
+    renderBell();
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
+    await userEvent.click(bell());
+    const approve = await screen.findByRole('button', { name: "Approve Rita Recruiter's request" });
+    expect(
+      screen.getByRole('button', { name: "Decline Rita Recruiter's request" }),
+    ).toBeInTheDocument();
+    await userEvent.click(approve);
+    expect(await screen.findByText('Approved')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: "Revoke Rita Recruiter's access" }),
+    ).toBeInTheDocument();
+    expect(calls).toContainEqual({
+      method: 'POST',
+      url: `/api/public-cv/contact-requests/${requestId}/approve`,
+    });
   });
 
   it('puts a live notification on top and counts it', async () => {

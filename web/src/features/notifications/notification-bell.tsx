@@ -4,7 +4,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useRealtime } from '../../lib/socket.ts';
 import { useNotifications } from './api.ts';
-import { localizeUtcTimes } from './local-times.ts';
+import { ContactRequestActions } from '../public-cv/contact-requests.tsx';
+import { localizeUtcTimes, localTime } from './local-times.ts';
 import { timeLabel } from './time-label.ts';
 
 const MINUTE = 60_000;
@@ -207,11 +208,21 @@ function NotificationItem({
           {!item.isRead && <span className="sr-only"> (unread)</span>}
         </p>
         <p className="mt-0.5 text-sm break-words text-slate-700">
+          {/* Older notifications carry their time in the text, written in UTC. */}
           {localizeUtcTimes(item.message)}
         </p>
         <p className="mt-1 text-xs text-slate-600">
           <time dateTime={item.createdAt}>{timeLabel(item.createdAt, now)}</time>
+          {item.occurredAt && (
+            <>
+              {' · '}
+              <time dateTime={item.occurredAt}>{localTime(item.occurredAt)}</time>
+            </>
+          )}
         </p>
+        {item.type === 'contact-requested' && item.contactRequestId && (
+          <ContactRequestActions requestId={item.contactRequestId} />
+        )}
         <div className="mt-1 flex gap-1">
           {!item.isRead && (
             <PanelAction onClick={onRead} aria-label={`Mark "${item.title}" as read`}>

@@ -10,6 +10,8 @@ const note = (isRead = false): Notification => ({
   message: 'Message',
   recipientEmail: null,
   shareCVId: null,
+  occurredAt: null,
+  contactRequestId: null,
   createdAt: new Date().toISOString(),
   isRead,
 });

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PublicCvStatus } from '@vitae/core/hr';
+import type { ContactRequest, PublicCvStatus } from '@vitae/core/hr';
 import { dispatchSocketEvent } from '../../lib/socket.ts';
 import { stubFetch } from '../auth/test-utils.tsx';
 import { CvVisibilityCard } from './cv-visibility-card.tsx';
@@ -21,8 +21,15 @@ const LISTED: PublicCvStatus = {
       { hrUserName: 'Sam Hr', viewedAt: '2026-11-02T10:00:00.000Z' },
     ],
   },
+  contactMode: 'open',
 };
-const UNLISTED: PublicCvStatus = { isListed: false, listedAt: null, publicCV: null };
+const UNLISTED: PublicCvStatus = {
+  isListed: false,
+  listedAt: null,
+  publicCV: null,
+  contactMode: 'open',
+};
+const REQUESTS = '/api/public-cv/contact-requests';
 
 const renderCard = () =>
   render(
@@ -37,6 +44,7 @@ describe('CV visibility card', () => {
   it('turns the listing on and shows the views', async () => {
     let status = UNLISTED;
     const fetch = stubFetch((url, init) => {
+      if (url === REQUESTS) return { status: 200, body: { data: [] } };
       if (init?.method === 'POST') status = LISTED;
       return { status: 200, body: status };
     });
@@ -53,7 +61,9 @@ describe('CV visibility card', () => {
   });
 
   it('shows a live view banner and refetches the status', async () => {
-    const fetch = stubFetch(() => ({ status: 200, body: LISTED }));
+    const fetch = stubFetch((url) =>
+      url === REQUESTS ? { status: 200, body: { data: [] } } : { status: 200, body: LISTED },
+    );
     renderCard();
     await screen.findByText('Listed');
     const calls = fetch.mock.calls.length;
@@ -66,5 +76,64 @@ describe('CV visibility card', () => {
     );
     expect(screen.getByText('Rita Recruiter just viewed your CV!')).toBeInTheDocument();
     await vi.waitFor(() => expect(fetch.mock.calls.length).toBeGreaterThan(calls));
+  });
+
+  it('puts the contact details on request and answers the requests', async () => {
+    let status: PublicCvStatus = LISTED;
+    let requests: ContactRequest[] = [
+      {
+        _id: 'r1',
+        hrUserName: 'Rita Recruiter',
+        status: 'pending',
+        requestedAt: '2026-11-03T10:00:00.000Z',
+        decidedAt: null,
+      },
+      {
+        _id: 'r2',
+        hrUserName: 'Sam Hr',
+        status: 'approved',
+        requestedAt: '2026-11-02T10:00:00.000Z',
+        decidedAt: '2026-11-02T12:00:00.000Z',
+      },
+    ];
+    const decide = (id: string, to: ContactRequest['status']) => {
+      requests = requests.map((r) => (r._id === id ? { ...r, status: to, decidedAt: 'now' } : r));
+      return { status: 200, body: requests.find((r) => r._id === id) };
+    };
+    const fetch = stubFetch((url, init) => {
+      if (url === REQUESTS) return { status: 200, body: { data: requests } };
+      if (url === '/api/public-cv/contact-mode') {
+        status = { ...status, contactMode: JSON.parse(init!.body as string).mode };
+        return { status: 200, body: status };
+      }
+      if (url === `${REQUESTS}/r1/decline`) return decide('r1', 'declined');
+      if (url === `${REQUESTS}/r2/decline`) return decide('r2', 'declined');
+      return { status: 200, body: status };
+    });
+    renderCard();
+    const onRequest = await screen.findByRole('radio', { name: /Only after I approve a request/ });
+    expect(screen.getByRole('radio', { name: /Show them to HR users/ })).toBeChecked();
+    await userEvent.click(onRequest);
+    await waitFor(() => expect(onRequest).toBeChecked());
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/public-cv/contact-mode',
+      expect.objectContaining({ method: 'PUT', body: JSON.stringify({ mode: 'on-request' }) }),
+    );
+
+    const list = await screen.findByRole('region', { name: 'Requests for your contact details' });
+    const [rita, sam] = within(list).getAllByRole('listitem');
+    expect(rita).toHaveTextContent('Waiting for you');
+    expect(sam).toHaveTextContent('Approved');
+    await userEvent.click(
+      within(rita!).getByRole('button', { name: "Decline Rita Recruiter's request" }),
+    );
+    await waitFor(() => expect(rita).toHaveTextContent('Declined'));
+    // A declined request can still be approved later.
+    expect(
+      within(rita!).getByRole('button', { name: "Approve Rita Recruiter's request" }),
+    ).toBeInTheDocument();
+    // Revoking an approval hides the details again.
+    await userEvent.click(within(sam!).getByRole('button', { name: "Revoke Sam Hr's access" }));
+    await waitFor(() => expect(sam).toHaveTextContent('Declined'));
   });
 });

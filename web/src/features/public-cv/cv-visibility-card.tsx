@@ -5,13 +5,15 @@ import { Card } from '../../components/ui/card.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { PublicCvViewedBanner } from '../notifications/live-banners.tsx';
 import { usePublicCvStatus, useTogglePublicCv } from './api.ts';
+import { ContactModeSetting, ContactRequestsList } from './contact-requests.tsx';
 
 const when = (iso: string) => format(new Date(iso), 'd MMM yyyy, HH:mm');
 
 /**
  * The user dashboard's CV visibility card (spec section 2): TURN ON / TURN OFF the public
  * listing; when listed, the view count and the 3 latest HR views. A live view shows a
- * banner for 5 s and refetches the status.
+ * banner for 5 s and refetches the status. Ours (issue 14): who sees the email and phone,
+ * and the HR users' requests for them.
  */
 export function CvVisibilityCard() {
   const status = usePublicCvStatus();
@@ -73,6 +75,9 @@ export function CvVisibilityCard() {
           )}
         </div>
       )}
+
+      {status.data && <ContactModeSetting mode={status.data.contactMode} />}
+      {status.data && <ContactRequestsList />}
 
       <div className="mt-auto">
         <Button
