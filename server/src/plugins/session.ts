@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CompiledQuery } from 'kysely';
 import { AUTH_MESSAGES, SESSION_TTL_DAYS } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
 import { isoIn, nowIso } from '../db/ids.ts';
@@ -56,17 +57,23 @@ export function sessionStore(
       maxAge: TTL_MS / 1000,
     });
 
-  async function resolve(rawToken: string | undefined) {
-    const anonymous = { user: null, extended: false };
-    if (!rawToken || rawToken.length > 100) return anonymous;
-    const idHash = hash(rawToken);
-    const row = await db
+  // Every request runs this lookup: its SQL is compiled once, not built anew each time.
+  let sessionSql: string | undefined;
+  const lookup = () =>
+    db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
       .select(['sessions.expires_at as session_expires_at'])
-      .where('sessions.id_hash', '=', idHash)
-      .executeTakeFirst();
+      .where('sessions.id_hash', '=', '');
+  const lookupSql = () => (sessionSql ??= lookup().compile().sql);
+  type LookupRow = NonNullable<Awaited<ReturnType<ReturnType<typeof lookup>['executeTakeFirst']>>>;
+
+  async function resolve(rawToken: string | undefined) {
+    const anonymous = { user: null, extended: false };
+    if (!rawToken || rawToken.length > 100) return anonymous;
+    const idHash = hash(rawToken);
+    const [row] = (await db.executeQuery<LookupRow>(CompiledQuery.raw(lookupSql(), [idHash]))).rows;
     if (!row) return anonymous;
     const { session_expires_at, ...user } = row;
     const expires = Date.parse(session_expires_at);

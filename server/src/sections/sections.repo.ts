@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
 import { SECTIONS, type ColumnKind, type SectionKey } from '@vitae/core';
 import type { Db } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
@@ -7,12 +7,12 @@ import { newId } from '../db/ids.ts';
 export type EntryOut = { _id: string; lastUpdate: string } & Record<string, unknown>;
 type FieldValues = Record<string, unknown>;
 /** Any section row: SectionRowBase's columns plus the section's field columns. */
-type AnyRow = Record<string, string | number | null>;
+export type AnyRow = Record<string, string | number | null>;
 
 export const tableOf = (key: SectionKey) => `section_${key.replace(/-/g, '_')}`;
 export const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-const fieldsOf = (key: SectionKey) =>
+export const fieldsOf = (key: SectionKey) =>
   Object.entries(SECTIONS[key].columns) as [string, ColumnKind][];
 
 function toRow(key: SectionKey, data: FieldValues): Record<string, string | number> {
@@ -41,10 +41,18 @@ function parseJson(text: unknown): unknown {
   }
 }
 
-function toEntry(key: SectionKey, row: AnyRow): EntryOut {
+/** Per section: each field with its kind and column, worked out once (rows are read often). */
+const FIELD_COLUMNS = new Map(
+  (Object.keys(SECTIONS) as SectionKey[]).map((key) => [
+    key,
+    fieldsOf(key).map(([field, kind]) => [field, kind, columnOf(field)] as const),
+  ]),
+);
+
+export function toEntry(key: SectionKey, row: AnyRow): EntryOut {
   const entry: EntryOut = { _id: String(row.id), lastUpdate: String(row.updated_at) };
-  for (const [field, kind] of fieldsOf(key)) {
-    const v = row[columnOf(field)];
+  for (const [field, kind, column] of FIELD_COLUMNS.get(key)!) {
+    const v = row[column];
     entry[field] =
       kind === 'bool'
         ? Boolean(v)
@@ -67,6 +75,8 @@ function creationStamp(): string {
   return new Date(lastCreated).toISOString();
 }
 
+const LIST_SQL = new Map<string, string>();
+
 /** Storage of every section, generic over the SECTIONS registry; always scoped by user. */
 export function sectionsRepo(typedDb: Db) {
   // Table names come from the registry, so the query builder sees them as plain strings.
@@ -75,13 +85,20 @@ export function sectionsRepo(typedDb: Db) {
   return {
     /** The user's entries, oldest first (newest last). */
     async list(key: SectionKey, userId: string): Promise<EntryOut[]> {
-      const rows = await db
-        .selectFrom(tableOf(key))
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'asc')
-        .orderBy('id', 'asc')
-        .execute();
+      // Compiled once per dialect and section: every list read runs the same SQL.
+      const name = `${typedDb.getExecutor().adapter instanceof PostgresAdapter}:${key}`;
+      let sql = LIST_SQL.get(name);
+      if (!sql) {
+        sql = db
+          .selectFrom(tableOf(key))
+          .selectAll()
+          .where('user_id', '=', '')
+          .orderBy('created_at', 'asc')
+          .orderBy('id', 'asc')
+          .compile().sql;
+        LIST_SQL.set(name, sql);
+      }
+      const { rows } = await db.executeQuery<AnyRow>(CompiledQuery.raw(sql, [userId]));
       return rows.map((r) => toEntry(key, r));
     },
 
