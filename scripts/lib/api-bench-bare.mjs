@@ -1,0 +1,17 @@
+// The baseline of the API bench (scripts/lib/api-bench.mjs): a bare Fastify process answering
+// the same JSON documents the real server answered, parsed once and kept in memory, so each
+// request pays only Fastify's routing and JSON.stringify. Started as
+// `node scripts/lib/api-bench-bare.mjs <file.json> <port>`, where the file maps a route name to
+// its document; it prints "ready" once it listens.
+import fs from 'node:fs';
+import Fastify from 'fastify';
+
+const [file, port] = process.argv.slice(2);
+const documents = JSON.parse(fs.readFileSync(file, 'utf8'));
+const app = Fastify({ logger: false });
+for (const [name, body] of Object.entries(documents)) {
+  app.get(`/${name}`, async () => body);
+}
+await app.listen({ port: Number(port), host: '127.0.0.1' });
+console.log('ready');
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => app.close(() => process.exit(0)));
