@@ -1,19 +1,33 @@
-import { DEFAULT_TEMPLATE, resolveTemplateId, type TemplateId } from '@vitae/core';
+import {
+  DEFAULT_TEMPLATE,
+  resolvePageSize,
+  resolveTemplateId,
+  type PageSize,
+  type TemplateId,
+} from '@vitae/core';
 import type { Db } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
 
 export interface CvRecord {
   _id: string;
   template: TemplateId;
+  pageSize: PageSize;
   createdAt: string;
   updatedAt: string;
 }
 
-type Row = { id: string; template: string; created_at: string; updated_at: string };
+type Row = {
+  id: string;
+  template: string;
+  page_size?: string;
+  created_at: string;
+  updated_at: string;
+};
 
-const toRecord = (row: Row): CvRecord => ({
+export const toRecord = (row: Row): CvRecord => ({
   _id: row.id,
   template: resolveTemplateId(row.template),
+  pageSize: resolvePageSize(row.page_size),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
@@ -23,7 +37,7 @@ export function cvRepo(db: Db) {
   const find = async (userId: string): Promise<CvRecord | undefined> => {
     const row = await db
       .selectFrom('curriculum_vitae')
-      .select(['id', 'template', 'created_at', 'updated_at'])
+      .select(['id', 'template', 'page_size', 'created_at', 'updated_at'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return row && toRecord(row);
@@ -61,6 +75,14 @@ export function cvRepo(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
       return Number(res.numUpdatedRows) > 0;
+    },
+
+    async setPageSize(userId: string, pageSize: PageSize): Promise<void> {
+      await db
+        .updateTable('curriculum_vitae')
+        .set({ page_size: pageSize, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .execute();
     },
 
     async setTemplate(userId: string, template: TemplateId): Promise<void> {

@@ -1,12 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TEMPLATE_IDS, recordId, type TemplateId } from '@vitae/core';
+import {
+  PAGE_SIZES,
+  PAGE_SIZE_MESSAGE,
+  TEMPLATE_IDS,
+  recordId,
+  type TemplateId,
+} from '@vitae/core';
+import { cvDataResponseSchema, cvRecordSchema } from '@vitae/core/responses/cv';
 import type { AppDeps } from '../deps.ts';
+import { errorResponses } from '../plugins/responses.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import { cvRepo, type CvRecord } from './cv.repo.ts';
-import { loadCvData } from './cv-data.ts';
+import { loadCv } from './cv-data.ts';
 
 export const CV_MESSAGES = {
   notFound: 'CV not found',
@@ -14,11 +22,16 @@ export const CV_MESSAGES = {
 } as const;
 
 const tags = ['cv'];
+const record = { 200: cvRecordSchema, ...errorResponses };
 const idBody = z.object({ id: recordId() });
 const templateBody = z.object({
   template: z.enum(TEMPLATE_IDS as [TemplateId, ...TemplateId[]], {
     error: CV_MESSAGES.templateInvalid,
   }),
+});
+
+const pageSizeBody = z.object({
+  pageSize: z.enum(PAGE_SIZES, { error: PAGE_SIZE_MESSAGE }),
 });
 
 /** Every account has its record from sign-up (and migration 013-cv-at-sign-up for older ones). */
@@ -33,26 +46,31 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = cvRepo(db);
 
-  r.get('/api/curriculum-vitae', { schema: { tags } }, async (req) => {
+  r.get('/api/curriculum-vitae', { schema: { tags, response: record } }, async (req) => {
     const user = requireUser(req);
     return found(await repo.find(user.id));
   });
 
-  r.post('/api/curriculum-vitae', { schema: { tags } }, async (req, reply) => {
+  const ensured = { 201: cvRecordSchema, ...record };
+  r.post('/api/curriculum-vitae', { schema: { tags, response: ensured } }, async (req, reply) => {
     const user = requireUser(req);
     const { cv, created } = await repo.ensure(user.id);
     return reply.status(created ? 201 : 200).send(cv);
   });
 
-  r.patch('/api/curriculum-vitae', { schema: { tags, body: idBody } }, async (req) => {
-    const user = requireUser(req);
-    if (!(await repo.touch(user.id, req.body.id))) throw new HttpError(404, CV_MESSAGES.notFound);
-    return (await repo.find(user.id))!;
-  });
+  r.patch(
+    '/api/curriculum-vitae',
+    { schema: { tags, body: idBody, response: record } },
+    async (req) => {
+      const user = requireUser(req);
+      if (!(await repo.touch(user.id, req.body.id))) throw new HttpError(404, CV_MESSAGES.notFound);
+      return (await repo.find(user.id))!;
+    },
+  );
 
   r.patch(
     '/api/curriculum-vitae/template',
-    { schema: { tags, body: templateBody } },
+    { schema: { tags, body: templateBody, response: record } },
     async (req) => {
       const user = requireUser(req);
       await repo.ensure(user.id);
@@ -61,10 +79,23 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     },
   );
 
-  r.get('/api/curriculum-vitae/data', { schema: { tags } }, async (req) => {
+  /** The CV's paper size (issue 17): the preview's pages and the PDF download's default. */
+  r.put(
+    '/api/curriculum-vitae/page-size',
+    { schema: { tags, body: pageSizeBody, response: record } },
+    async (req) => {
+      const user = requireUser(req);
+      await repo.ensure(user.id);
+      await repo.setPageSize(user.id, req.body.pageSize);
+      return (await repo.find(user.id))!;
+    },
+  );
+
+  const data = { 200: cvDataResponseSchema, ...errorResponses };
+  r.get('/api/curriculum-vitae/data', { schema: { tags, response: data } }, async (req) => {
     const user = requireUser(req);
-    const [record, data] = await Promise.all([repo.find(user.id), loadCvData(db, user.id, deps)]);
+    const { record, data } = await loadCv(db, user.id, deps);
     const cv = found(record);
-    return { cv: { _id: cv._id, template: cv.template }, data };
+    return { cv: { _id: cv._id, template: cv.template, pageSize: cv.pageSize }, data };
   });
 }

@@ -2,7 +2,14 @@ import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCvData, EMPTY_CV, SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import { buildMediaTestApp, png, upload, type MediaTestApp } from '../test/media-test-kit.ts';
+import {
+  buildMediaTestApp,
+  makeVideo,
+  pdf,
+  png,
+  upload,
+  type MediaTestApp,
+} from '../test/media-test-kit.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
 import { CV_MESSAGES } from './cv.routes.ts';
 
@@ -121,7 +128,11 @@ describe('GET /api/curriculum-vitae/data', () => {
     const me = await loginAs(t, { fullName: 'Lindiwe Dube' });
     const res = await call(me, 'GET', '/api/curriculum-vitae/data');
     expect(res.statusCode).toBe(200);
-    expect(res.json().cv).toEqual({ _id: expect.any(String), template: 'template01' });
+    expect(res.json().cv).toEqual({
+      _id: expect.any(String),
+      template: 'template01',
+      pageSize: 'A4',
+    });
     // Still empty (no account name): the viewer shows its sample CV.
     expect(res.json().data).toEqual(EMPTY_CV);
   });
@@ -235,5 +246,59 @@ describe('GET /api/curriculum-vitae/data with media', () => {
       headers: { cookie },
     });
     expect(img.statusCode).toBe(200);
+  });
+
+  it('includes the video and the certificates, newest first, as their own endpoints list them', async () => {
+    const { cookie, userId } = await loginAs(m);
+    const get = async (url: string) =>
+      (await m.app.inject({ method: 'GET', url, headers: { cookie } })).json();
+    const post = (url: string, payload: object) =>
+      m.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    const video = (
+      await upload(m, cookie, 'video', {
+        data: makeVideo(2),
+        filename: 'v.mp4',
+        contentType: 'video/mp4',
+      })
+    ).json();
+    expect((await post('/api/first-impression', { videoUrl: video.url, userId })).statusCode).toBe(
+      201,
+    );
+    const doc = (
+      await upload(m, cookie, 'raw', {
+        data: pdf(),
+        filename: 'c.pdf',
+        contentType: 'application/pdf',
+      })
+    ).json();
+    await post('/api/certificate', {
+      title: 'First aid',
+      pdfUrl: doc.url,
+      publicId: doc.public_id,
+    });
+    const pic = (
+      await upload(m, cookie, 'image', {
+        data: await png(),
+        filename: 'c.png',
+        contentType: 'image/png',
+      })
+    ).json();
+    await post('/api/certificate', { title: 'Award', photoUrl: pic.url, publicId: pic.public_id });
+
+    const { data } = await get('/api/curriculum-vitae/data');
+    const [own] = (await get('/api/first-impression')).data;
+    expect(data.firstImpression).toEqual({ _id: own._id, videoUrl: own.videoUrl });
+    const certificates = (await get('/api/certificate')).data;
+    expect(certificates.map((c: { title: string }) => c.title)).toEqual(['Award', 'First aid']);
+    expect(data.certificates).toEqual(
+      certificates.map(({ _id, title, pdfUrl, photoUrl }: Record<string, string>) => ({
+        _id,
+        title,
+        pdfUrl,
+        photoUrl,
+      })),
+    );
+    const file = await m.app.inject({ url: data.certificates[1].pdfUrl, headers: { cookie } });
+    expect(file.statusCode).toBe(200);
   });
 });
