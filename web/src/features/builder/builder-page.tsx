@@ -1,7 +1,10 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { cn } from '../../lib/cn.ts';
+import { lazyWithRetry } from '../../lib/lazy-retry.ts';
+import { createDraftStore, DraftContext } from '../preview/draft.ts';
 import { findTab, type TabDef } from '../sections/catalog.ts';
 import { SectionScreen } from '../sections/section-screen.tsx';
 import { BuilderSelect, BuilderSidebar } from './builder-nav.tsx';
@@ -11,6 +14,24 @@ import { MediaScreen } from './media-screens.tsx';
 const DEFAULT_TAB = 'personalInfo';
 /** Section screens scroll to the top 100 ms after opening (spec section 9). */
 const SCROLL_DELAY_MS = 100;
+
+/** The live preview and the templates it draws load only here, and only once shown. */
+const PreviewPane = lazyWithRetry(() => import('../preview/preview-pane.tsx'));
+
+/** From this width the preview stands beside the form; below it, a toggle shows one or the other. */
+const SIDE_BY_SIDE = '(min-width: 1280px)';
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', cb);
+      return () => list.removeEventListener('change', cb);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+  );
+}
 
 /** The tab chosen by ?tab= or, from a dashboard card, by the navigation state. */
 function useTabKey(): string {
@@ -24,6 +45,13 @@ function useTabKey(): string {
 export default function BuilderPage() {
   const key = useTabKey();
   const tab = findTab(key);
+  const [drafts] = useState(createDraftStore);
+  const wide = useMediaQuery(SIDE_BY_SIDE);
+  const [previewShown, setPreviewShown] = useState(false);
+  // Section screens have a form to preview; the media screens and Coming Soon do not.
+  const previewable = Boolean(tab?.section);
+  const previewInMain = previewable && !wide && previewShown;
+  const width = previewable ? 'max-w-[96rem]' : 'max-w-6xl';
 
   useEffect(() => {
     const t = setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), SCROLL_DELAY_MS);
@@ -36,35 +64,103 @@ export default function BuilderPage() {
   }, [title]);
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 pt-4 sm:px-6">
-          <Link
-            to="/app/dashboard"
-            className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-slate-700 hover:text-slate-900"
+    <DraftContext.Provider value={drafts}>
+      <div className="min-h-screen bg-slate-50">
+        <header className="border-b border-slate-200 bg-white">
+          <div
+            className={cn(
+              'mx-auto flex items-center justify-between gap-3 px-4 pt-4 sm:px-6',
+              width,
+            )}
           >
-            <span aria-hidden="true">←</span> Back to Dashboard
-          </Link>
-          <ButtonLink to="/app/view-cv" variant="secondary" size="sm">
-            View CV
-          </ButtonLink>
-        </div>
-        <div className="mx-auto max-w-6xl px-4 pt-3 pb-5 sm:px-6">
-          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">CV Builder</p>
-          <h1 className="mt-0.5 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
-        </div>
-      </header>
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-6 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside className="hidden lg:block">
-          <BuilderSidebar current={tab?.tab} />
-        </aside>
-        <main className="min-w-0 space-y-5">
-          <div className="lg:hidden">
-            <BuilderSelect current={tab?.tab} />
+            <Link
+              to="/app/dashboard"
+              className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-slate-700 hover:text-slate-900"
+            >
+              <span aria-hidden="true">←</span> Back to Dashboard
+            </Link>
+            <ButtonLink to="/app/view-cv" variant="secondary" size="sm">
+              View CV
+            </ButtonLink>
           </div>
-          {tab ? <TabContent tab={tab} /> : <UnknownTab />}
-        </main>
+          <div className={cn('mx-auto px-4 pt-3 pb-5 sm:px-6', width)}>
+            <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+              CV Builder
+            </p>
+            <h1 className="mt-0.5 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+          </div>
+        </header>
+        <div
+          className={cn(
+            'mx-auto grid gap-8 px-4 py-6 sm:px-6 lg:grid-cols-[18rem_minmax(0,1fr)]',
+            width,
+            previewable && 'xl:grid-cols-[15rem_minmax(0,1fr)_minmax(0,1fr)] xl:gap-6',
+          )}
+        >
+          <aside className="hidden lg:block">
+            <BuilderSidebar current={tab?.tab} />
+          </aside>
+          <main className="min-w-0 space-y-5">
+            <div className="lg:hidden">
+              <BuilderSelect current={tab?.tab} />
+            </div>
+            {previewable && !wide && (
+              <PreviewToggle shown={previewShown} onChange={setPreviewShown} />
+            )}
+            {/* Hidden, not unmounted, behind the preview: the form keeps what was typed. */}
+            <div className={cn(previewInMain && 'hidden')}>
+              {tab ? <TabContent tab={tab} /> : <UnknownTab />}
+            </div>
+            {previewInMain && <Preview />}
+          </main>
+          {previewable && wide && (
+            <div className="sticky top-4 max-h-[calc(100vh-2rem)] min-w-0 self-start overflow-y-auto rounded-xl bg-slate-200/60 p-4">
+              <Preview />
+            </div>
+          )}
+        </div>
       </div>
+    </DraftContext.Provider>
+  );
+}
+
+function Preview() {
+  return (
+    <Suspense
+      fallback={<p className="p-8 text-center text-sm text-slate-500">Loading preview...</p>}
+    >
+      <PreviewPane />
+    </Suspense>
+  );
+}
+
+/** Phones and narrow windows: the form or the preview, one at a time. */
+function PreviewToggle({
+  shown,
+  onChange,
+}: {
+  shown: boolean;
+  onChange: (shown: boolean) => void;
+}) {
+  const option = (value: boolean, label: string) => (
+    <button
+      type="button"
+      aria-pressed={shown === value}
+      onClick={() => onChange(value)}
+      className={cn(
+        'flex-1 rounded-md px-3 py-1.5 text-sm font-semibold',
+        shown === value
+          ? 'bg-white text-slate-900 shadow-sm'
+          : 'text-slate-600 hover:text-slate-900',
+      )}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Show" className="flex gap-1 rounded-lg bg-slate-200 p-1">
+      {option(false, 'Edit')}
+      {option(true, 'Preview')}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from './api.ts';
 import { CLOSE_FORM_MS, LastUpdated, Messages, SectionLoading, useFlash } from './editor-parts.tsx';
 import { confirmLeave, useLeaveGuard } from './leave-guard.tsx';
+import { usePreviewDraft } from '../preview/draft.ts';
 import type { SectionUi } from './section-ui.ts';
 import { UndoToast, useDeferredDelete } from './undo-delete.tsx';
 import { formValuesOf, saveErrorOf, useSectionForm } from './use-section-form.ts';
@@ -52,6 +53,8 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
   const formOpen = mode.kind !== 'hidden' || entries.length === 0;
   const { isDirty, isSubmitting } = form.formState;
   const leaveDialog = useLeaveGuard(formOpen && isDirty && !closing && !isSubmitting);
+  const previewTarget = mode.kind === 'editing' ? mode.id : 'new';
+  usePreviewDraft(ui, form, formOpen && !closing && !list.isPending ? previewTarget : null);
 
   if (list.isPending) return <SectionLoading />;
   const editingId = mode.kind === 'editing' ? mode.id : null;

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { useSectionList, useSectionMutations } from './api.ts';
 import { LastUpdated, Messages, SectionLoading, useFlash } from './editor-parts.tsx';
 import { useLeaveGuard } from './leave-guard.tsx';
+import { usePreviewDraft } from '../preview/draft.ts';
 import type { SectionUi } from './section-ui.ts';
 import { formValuesOf, saveErrorOf, useSectionForm } from './use-section-form.ts';
 
@@ -29,6 +30,7 @@ export function SingleEditor({ ui }: { ui: SectionUi }) {
 
   const { isDirty, isSubmitting } = form.formState;
   const leaveDialog = useLeaveGuard(isDirty && !isSubmitting);
+  usePreviewDraft(ui, form, list.isPending ? null : (record?._id ?? 'new'));
 
   if (list.isPending) return <SectionLoading />;
 
