@@ -37,6 +37,20 @@ describe('DownloadPdfDialog', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
+  it("starts on the CV's own paper size over the one last used on this device", () => {
+    localStorage.setItem('vitae.pdfPaper', 'a4');
+    render(
+      <DownloadPdfDialog
+        open
+        onClose={vi.fn()}
+        path="/api/curriculum-vitae/pdf"
+        defaultPaper="letter"
+        onPrintInstead={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('radio', { name: 'US Letter' })).toBeChecked();
+  });
+
   it('saves the file named by the server, with the paper remembered for next time', async () => {
     serve(
       () =>

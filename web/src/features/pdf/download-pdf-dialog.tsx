@@ -19,6 +19,8 @@ interface DownloadPdfDialogProps {
   template?: string;
   /** No PDF on this server: print this layout with the browser's dialog instead. */
   onPrintInstead: (layout: PdfLayout) => void;
+  /** The CV's own paper size (issue 17), chosen over the one last used on this device. */
+  defaultPaper?: Paper;
 }
 
 const PAPERS: Array<{ value: Paper; label: string }> = [
@@ -33,8 +35,9 @@ export function DownloadPdfDialog({
   path,
   template,
   onPrintInstead,
+  defaultPaper,
 }: DownloadPdfDialogProps) {
-  const [paper, setPaper] = useState<Paper>(rememberedPaper);
+  const [paper, setPaper] = useState<Paper>(() => defaultPaper ?? rememberedPaper());
   const [busy, setBusy] = useState<PdfLayout | null>(null);
   const [error, setError] = useState<string | null>(null);
   const legendId = useId();

@@ -11,6 +11,7 @@ import { INK_FRIENDLY_ID } from '../templates/registry.ts';
 import { useCvData, useSaveTemplate } from './api.ts';
 import { PrintDialog, type PrintChoice } from './print-dialog.tsx';
 import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
+import type { CvDataWithPage } from '../preview/api.ts';
 
 /** The print dialog opens this long after the choice, once the chosen layout has rendered. */
 export const PRINT_DELAY_MS = 100;
@@ -37,6 +38,7 @@ export default function ViewCvPage() {
   if (query.isPending) return <PageLoader message="Loading your CV..." />;
 
   const template = resolveTemplateId(query.data?.cv.template);
+  const { pageSize } = (query.data as CvDataWithPage | undefined)?.cv ?? {};
   const empty = !query.data || isCvEmpty(query.data.data);
   const data = empty ? SAMPLE_CV : query.data!.data;
   const layout = printing === 'ink' ? INK_FRIENDLY_ID : template;
@@ -123,6 +125,7 @@ export default function ViewCvPage() {
         onClose={() => setPdfOpen(false)}
         path="/api/curriculum-vitae/pdf"
         template={template}
+        defaultPaper={pageSize === 'Letter' ? 'letter' : 'a4'}
         onPrintInstead={choose}
       />
     </div>
