@@ -79,9 +79,7 @@ async function save(hr: Who, listingId: string): Promise<string> {
 
 const STREET = SECTIONS['contact-info'].sample[0]!.address as string;
 const holdsContact = (body: string) =>
-  body.includes(EMAIL) ||
-  body.includes(STREET) ||
-  body.replace(/\s+/g, '').includes(PHONE_DIGITS);
+  body.includes(EMAIL) || body.includes(STREET) || body.replace(/\s+/g, '').includes(PHONE_DIGITS);
 
 /** Every answer that hands this HR user CV data, each as its raw text, plus the PDF payload. */
 async function everyHrAnswer(hr: Who, savedId: string) {

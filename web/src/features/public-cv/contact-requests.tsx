@@ -59,7 +59,9 @@ export function ContactModeSetting({ mode }: { mode: ContactMode }) {
   };
   return (
     <fieldset className="space-y-2" disabled={setMode.isPending}>
-      <legend className="text-sm font-semibold text-slate-900">Email, phone and street address</legend>
+      <legend className="text-sm font-semibold text-slate-900">
+        Email, phone and street address
+      </legend>
       {MODE_OPTIONS.map((o) => (
         <label
           key={o.mode}
