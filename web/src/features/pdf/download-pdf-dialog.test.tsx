@@ -51,6 +51,23 @@ describe('DownloadPdfDialog', () => {
     expect(screen.getByRole('radio', { name: 'US Letter' })).toBeChecked();
   });
 
+  it("hands a paper chosen on the owner's screen back, to be stored as the CV's own", async () => {
+    const onPaperChange = vi.fn();
+    render(
+      <DownloadPdfDialog
+        open
+        onClose={vi.fn()}
+        path="/api/curriculum-vitae/pdf"
+        defaultPaper="a4"
+        onPaperChange={onPaperChange}
+        onPrintInstead={vi.fn()}
+      />,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'US Letter' }));
+    expect(onPaperChange).toHaveBeenCalledWith('letter');
+    expect(screen.getByRole('radio', { name: 'US Letter' })).toBeChecked();
+  });
+
   it('saves the file named by the server, with the paper remembered for next time', async () => {
     serve(
       () =>

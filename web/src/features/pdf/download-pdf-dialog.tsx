@@ -21,6 +21,8 @@ interface DownloadPdfDialogProps {
   onPrintInstead: (layout: PdfLayout) => void;
   /** The CV's own paper size (issue 17), chosen over the one last used on this device. */
   defaultPaper?: Paper;
+  /** The owner's screen stores a paper chosen here as the CV's own (the preview follows it). */
+  onPaperChange?: (paper: Paper) => void;
 }
 
 const PAPERS: Array<{ value: Paper; label: string }> = [
@@ -36,6 +38,7 @@ export function DownloadPdfDialog({
   template,
   onPrintInstead,
   defaultPaper,
+  onPaperChange,
 }: DownloadPdfDialogProps) {
   const [paper, setPaper] = useState<Paper>(() => defaultPaper ?? rememberedPaper());
   const [busy, setBusy] = useState<PdfLayout | null>(null);
@@ -45,6 +48,7 @@ export function DownloadPdfDialog({
   const choosePaper = (value: Paper) => {
     setPaper(value);
     rememberPaper(value);
+    onPaperChange?.(value);
   };
 
   const download = async (layout: PdfLayout) => {

@@ -11,7 +11,7 @@ import { INK_FRIENDLY_ID } from '../templates/registry.ts';
 import { useCvData, useSaveTemplate } from './api.ts';
 import { PrintDialog, type PrintChoice } from './print-dialog.tsx';
 import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
-import type { CvDataWithPage } from '../preview/api.ts';
+import { useSavePageSize, type CvDataWithPage } from '../preview/api.ts';
 
 /** The print dialog opens this long after the choice, once the chosen layout has rendered. */
 export const PRINT_DELAY_MS = 100;
@@ -34,6 +34,8 @@ export default function ViewCvPage() {
       window.removeEventListener('afterprint', done);
     };
   }, [printing]);
+
+  const savePageSize = useSavePageSize();
 
   if (query.isPending) return <PageLoader message="Loading your CV..." />;
 
@@ -126,6 +128,7 @@ export default function ViewCvPage() {
         path="/api/curriculum-vitae/pdf"
         template={template}
         defaultPaper={pageSize === 'Letter' ? 'letter' : 'a4'}
+        onPaperChange={(paper) => savePageSize.mutate(paper === 'letter' ? 'Letter' : 'A4')}
         onPrintInstead={choose}
       />
     </div>
