@@ -10,11 +10,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { writeDocSection } from './lib/doc-section.mjs';
+import { freePort, sleep } from './lib/net.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -30,19 +30,6 @@ const SECTIONS = [
 ];
 const PER_SECTION = 50;
 const PASSWORD = 'drill-secret-1';
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The server process itself (not scripts/start.mjs), so SIGKILL hits the process holding the data. */
 function startServer(env) {

@@ -11,13 +11,13 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { SECTIONS, SECTION_KEYS } from '@vitae/core';
 import { writeDocSection } from './doc-section.mjs';
+import { freePort, sleep } from './net.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const option = (name) => {
@@ -34,19 +34,6 @@ const PASSWORD = 'bench-secret-1';
 /** The targets of issue 19: a share of bare Fastify's req/s, and p99 at 50 connections. */
 const TARGETS = { cv: 0.5, skill: 0.6 };
 const P99_TARGET_MS = 50;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function spawnLogged(args, env, logFile) {
   const log = fs.openSync(logFile, 'a');
