@@ -184,6 +184,16 @@ export async function readFacets(db: Db, userId: string): Promise<ListingFacets>
   });
 }
 
+/** A listing's skills, as its listing_skills rows hold them (the search tokens include them). */
+export async function listingSkills(db: Db, listingId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('listing_skills')
+    .select('skill')
+    .where('listing_id', '=', listingId)
+    .execute();
+  return rows.map((r) => r.skill);
+}
+
 /** The listing-row columns of the facets (the child rows are written separately). */
 export function facetColumns(f: ListingFacets) {
   return {

@@ -10,7 +10,7 @@ import type { Db, PublicCvsTable } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { inTransaction, lockRow } from '../db/integrity.ts';
 import { cvRepo } from '../cv/cv.repo.ts';
-import { facetColumns, readFacets, type ListingFacets } from './listing-facets.ts';
+import { facetColumns, listingSkills, readFacets, type ListingFacets } from './listing-facets.ts';
 
 export type ListingRow = Selectable<PublicCvsTable>;
 
@@ -92,16 +92,9 @@ export function nameTokenRows(row: TokenCopy, skills: readonly string[] = []) {
 async function writeNameTokens(db: Db, row: TokenCopy) {
   await inTransaction(db, async (trx) => {
     await lockRow(trx, 'public_cvs', row.id);
-    const skills = await trx
-      .selectFrom('listing_skills')
-      .select('skill')
-      .where('listing_id', '=', row.id)
-      .execute();
+    const skills = await listingSkills(trx, row.id);
     await trx.deleteFrom('public_cv_name_tokens').where('public_cv_id', '=', row.id).execute();
-    const rows = nameTokenRows(
-      row,
-      skills.map((s) => s.skill),
-    );
+    const rows = nameTokenRows(row, skills);
     if (rows.length) await trx.insertInto('public_cv_name_tokens').values(rows).execute();
   });
 }
