@@ -9,6 +9,7 @@ import type {
 } from '@vitae/core/hr';
 import type { CefrLevel } from '@vitae/core/levels';
 import { api } from '../../lib/api.ts';
+import { browseUrl } from './browse-query.ts';
 
 export const savedCvsKey = ['hr', 'saved-cvs'] as const;
 export const savedCvKey = (id: string) => ['hr', 'saved-cv', id] as const;
@@ -33,30 +34,6 @@ export interface BrowseParams {
 
 /** Browse keys start with 'public-cv', so a live list change refetches them. */
 export const browseKey = (p: BrowseParams) => ['public-cv', 'browse', p] as const;
-
-export function browseUrl(p: BrowseParams): string {
-  const q = new URLSearchParams({
-    sort: p.sort,
-    gender: p.gender,
-    page: String(p.page),
-    limit: String(p.limit),
-  });
-  if (p.search.trim()) q.set('search', p.search.trim());
-  if (p.savedOnly) q.set('savedOnly', 'true');
-  if (p.skills.length) {
-    q.set('skills', p.skills.join(','));
-    q.set('skillMode', p.skillMode);
-  }
-  if (p.language.trim()) {
-    q.set('language', p.language.trim());
-    if (p.languageLevel) q.set('languageLevel', p.languageLevel);
-  }
-  if (p.province) q.set('province', p.province);
-  if (p.city.trim()) q.set('city', p.city.trim());
-  if (p.minYears > 0) q.set('minYears', String(p.minYears));
-  if (p.hasVideo) q.set('hasVideo', 'true');
-  return `/api/public-cv/browse?${q.toString()}`;
-}
 
 /**
  * Finishes the Save CV handover (a CV this browser unlocked before signing in) once per

@@ -106,3 +106,28 @@ export const activeFilterCount = (f: BrowseFilters) =>
     f.gender !== 'all',
     f.savedOnly,
   ].filter(Boolean).length;
+
+/** The API call for one page of browse: every filter spelled out, as the server reads them. */
+export function browseUrl(p: BrowseParams): string {
+  const q = new URLSearchParams({
+    sort: p.sort,
+    gender: p.gender,
+    page: String(p.page),
+    limit: String(p.limit),
+  });
+  if (p.search.trim()) q.set('search', p.search.trim());
+  if (p.savedOnly) q.set('savedOnly', 'true');
+  if (p.skills.length) {
+    q.set('skills', p.skills.join(','));
+    q.set('skillMode', p.skillMode);
+  }
+  if (p.language.trim()) {
+    q.set('language', p.language.trim());
+    if (p.languageLevel) q.set('languageLevel', p.languageLevel);
+  }
+  if (p.province) q.set('province', p.province);
+  if (p.city.trim()) q.set('city', p.city.trim());
+  if (p.minYears > 0) q.set('minYears', String(p.minYears));
+  if (p.hasVideo) q.set('hasVideo', 'true');
+  return `/api/public-cv/browse?${q.toString()}`;
+}
