@@ -1,7 +1,9 @@
 // npm start: make sure web/dist is a production build of the current sources (building it
-// when missing, stale or not production), then serve web + API from one process.
+// when missing, stale or not production) and server/dist a bundle of the server's current
+// sources, then serve web + API from one plain node process (docs/decisions/0012).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuild } from './lib/server-build.mjs';
 import { hashWebSources, rebuildReason, writeStamp } from './lib/web-build-stamp.mjs';
 
 const root = process.cwd();
@@ -20,7 +22,16 @@ if (reason) {
   writeStamp(dist, { mode: 'production', sourceHash, builtAt: new Date().toISOString() });
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+// The server compiled (about 1 s when its sources changed): tsx's loader thread would cost
+// the running server some 50 MiB of memory.
+try {
+  await ensureServerBuild(root);
+} catch (err) {
+  console.error(`Building the server failed: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+}
+
+const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, SERVER_BUNDLE], {
   stdio: 'inherit',
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));

@@ -1,6 +1,6 @@
 // API throughput against bare Fastify (issue 19), run by `npm run bench` (node --import tsx),
 // alone: `node --import tsx scripts/lib/api-bench.mjs [--duration 10] [--cpu-prof DIR]`.
-// Starts the real server (server/src/main.ts, the process `npm start` runs) on a fresh
+// Starts the real server (server/dist/main.mjs, built as `npm start` builds it) on a fresh
 // DATA_DIR and a free port of 127.0.0.1, seeds a full CV through the API (every section of the
 // sample CV, a photo, a video, 3 certificates) plus a few listed CVs and an HR user, then
 // drives each route with autocannon at 50 connections, beside a bare Fastify process
@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { SECTIONS, SECTION_KEYS } from '@vitae/core';
 import { writeDocSection } from './doc-section.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuild } from './server-build.mjs';
 import { freePort, sleep } from './net.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -34,6 +35,8 @@ const PASSWORD = 'bench-secret-1';
 /** The targets of issue 19: a share of bare Fastify's req/s, and p99 at 50 connections. */
 const TARGETS = { cv: 0.5, skill: 0.6 };
 const P99_TARGET_MS = 50;
+/** Idle RSS of `npm start` (issue 19), in MB (10^6 bytes): the table is in MiB. */
+const RSS_TARGET_MB = 150;
 
 function spawnLogged(args, env, logFile) {
   const log = fs.openSync(logFile, 'a');
@@ -285,11 +288,8 @@ async function main() {
     RATE_LIMIT_MULTIPLIER: '100',
   };
   const nodeArgs = CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(CPU_PROF_DIR)] : [];
-  const server = spawnLogged(
-    [...nodeArgs, '--import', 'tsx', 'server/src/main.ts'],
-    env,
-    serverLog,
-  );
+  await ensureServerBuild(ROOT);
+  const server = spawnLogged([...nodeArgs, ...SERVER_NODE_OPTIONS, SERVER_BUNDLE], env, serverLog);
   let bare;
   try {
     await waitFor(
@@ -357,13 +357,43 @@ async function main() {
     await sleep(5000);
     const afterRss = rssMiB(server.pid);
     const afterChildren = childrenPssMiB(server.pid);
-    writeResults(results, { startRss, startChildren, afterRss, afterChildren });
+    const coldPdfRss = await idleRssWithoutWarmPdf(env, dataDir);
+    writeResults(results, { startRss, startChildren, afterRss, afterChildren, coldPdfRss });
   } finally {
     bare?.kill('SIGTERM');
     server.kill('SIGTERM');
     await Promise.all([server.exited, bare?.exited]);
     if (CPU_PROF_DIR) console.log(`api bench: server profile in ${path.resolve(CPU_PROF_DIR)}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The same server started with PDF_WARM=off on a fresh DATA_DIR: its RSS 5 s after it first
+ * answered (playwright-core and Chromium then wait for the first PDF).
+ */
+async function idleRssWithoutWarmPdf(env, dataDir) {
+  const port = await freePort();
+  const dir = path.join(dataDir, 'cold-pdf');
+  const log = path.join(dataDir, 'cold-pdf.log');
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawnLogged(
+    [...SERVER_NODE_OPTIONS, SERVER_BUNDLE],
+    { ...env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dir, PDF_WARM: 'off' },
+    log,
+  );
+  try {
+    await waitFor(
+      async () => (await fetch(`${base}/auth/user/fetch-user`)).status < 500,
+      server,
+      'the server with PDF_WARM=off',
+      log,
+    );
+    await sleep(5000);
+    return rssMiB(server.pid);
+  } finally {
+    server.kill('SIGTERM');
+    await server.exited;
   }
 }
 
@@ -392,7 +422,7 @@ function writeResults(results, mem) {
     console.log(`api bench: ${name}: ${(ratio * 100).toFixed(0)} % of bare Fastify`);
   }
   const body = [
-    'The real server (`server/src/main.ts` as `npm start` runs it, `NODE_ENV=production`,',
+    'The real server (`server/dist/main.mjs` as `npm start` runs it, `NODE_ENV=production`,',
     'SQLite, default log level) on 127.0.0.1 beside a bare Fastify process answering the same',
     'JSON documents from memory; autocannon (in the bench process, on the same machine) at',
     `${CONNECTIONS} connections, ${DURATION_S} s per route after 2 s of warm-up, bare route first.`,
@@ -412,16 +442,25 @@ function writeResults(results, mem) {
   writeDocSection(DOC, 'API throughput', body);
   const memBody = [
     "Resident memory (VmRSS) of the server process (`npm start`'s Node child running",
-    '`server/src/main.ts`) in the API bench above: 5 s after it answered its first request, and',
+    '`server/dist/main.mjs`) in the API bench above: 5 s after it answered its first request, and',
     '5 s after the load. RSS is per process: it does not count children. The warm PDF browser',
     "(PDF_WARM) is separate processes, listed beside it as their PSS (Chromium's processes share",
-    `pages). Measured on ${when}. What the RSS is made of (tsx's loader thread, playwright-core`,
-    'for the warm PDF browser, sharp…): docs/decisions/0008-api-hot-paths.md.',
+    `pages). Measured on ${when}. What the RSS is made of, and what keeps it low (the server`,
+    'compiled, playwright-core loaded with the first PDF…): docs/decisions/0012-api-cpu-and-idle-memory.md.',
     '',
     '| when | server RSS MiB | child processes | their PSS MiB |',
     '|---|---:|---:|---:|',
     `| after start-up | ${f0(mem.startRss)} | ${mem.startChildren.count} | ${f0(mem.startChildren.mib)} |`,
     `| after the bench | ${f0(mem.afterRss)} | ${mem.afterChildren.count} | ${f0(mem.afterChildren.mib)} |`,
+    `| after start-up, \`PDF_WARM=off\` | ${f0(mem.coldPdfRss)} | 0 | 0 |`,
+    '',
+    ...[
+      ['after start-up', mem.startRss],
+      ['after start-up with `PDF_WARM=off`', mem.coldPdfRss],
+    ].map(
+      ([label, mib]) =>
+        `- ${label}: ${f0(mib * 1.048576)} MB (target ≤ ${RSS_TARGET_MB} MB): ${mib * 1.048576 <= RSS_TARGET_MB ? 'met' : 'NOT met'}.`,
+    ),
   ].join('\n');
   writeDocSection(DOC, 'Idle memory', memBody);
   console.log(`${body}\n\n${memBody}`);
