@@ -1,8 +1,8 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { CvData } from '@vitae/core';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from './chromium.ts';
+import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM_ARGS, loadPlaywright } from './chromium.ts';
 
 /** What the print page (web/src/print) draws: a CV in a template or "ink-friendly". */
 export interface PrintPayload {
@@ -78,8 +78,10 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     if (browser) return browser;
     idle.length = 0;
     options.onLaunch?.();
-    const started: Promise<Browser> = chromium
-      .launch({ executablePath, args: CHROMIUM_ARGS, headless: true })
+    const started: Promise<Browser> = loadPlaywright()
+      .then(({ chromium }) =>
+        chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true }),
+      )
       .then((b) => {
         b.on('disconnected', () => {
           // A crash (or close): drop it and its pages; the next render launches another.

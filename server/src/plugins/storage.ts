@@ -2,13 +2,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 
 /** An inclusive byte range, as HTTP Range means it. */
@@ -77,15 +70,22 @@ function localStorage(dir: string): Storage {
 
 /** An S3-compatible bucket (AWS, MinIO, s3rver...). */
 export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
-  const client = new S3Client({
-    endpoint: s3.endpoint,
-    region: s3.region,
-    forcePathStyle: true,
-    // Plain (non-chunked) uploads: S3-compatible servers vary in support for streamed checksums.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    credentials: { accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey },
-  });
+  // The SDK is imported here, not at the top: a server storing on disk never loads its ~10 MiB
+  // (docs/decisions/0012-api-cpu-and-idle-memory.md).
+  const ready = import('@aws-sdk/client-s3').then((sdk) => ({
+    sdk,
+    client: new sdk.S3Client({
+      endpoint: s3.endpoint,
+      region: s3.region,
+      forcePathStyle: true,
+      // Plain (non-chunked) uploads: S3-compatible servers vary in support for streamed checksums.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      credentials: { accessKeyId: s3.accessKey, secretAccessKey: s3.secretKey },
+    }),
+  }));
+  // A failed import is reported by the first operation, not as an unhandled rejection.
+  ready.catch(() => {});
   const Bucket = s3.bucket;
   const missing = (err: unknown) => {
     const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -94,8 +94,9 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
   return {
     async putFile(key, filePath, contentType) {
       const { size } = await fsp.stat(filePath);
+      const { sdk, client } = await ready;
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: checkKey(key),
           Body: fs.createReadStream(filePath),
@@ -106,7 +107,8 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
     },
     async size(key) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+        const { sdk, client } = await ready;
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: checkKey(key) }));
         return head.ContentLength ?? 0;
       } catch (err) {
         if (missing(err)) return null;
@@ -115,8 +117,9 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
     },
     async read(key, range) {
       try {
+        const { sdk, client } = await ready;
         const res = await client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             Bucket,
             Key: checkKey(key),
             Range: range ? `bytes=${range.start}-${range.end}` : undefined,
@@ -129,7 +132,8 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+      const { sdk, client } = await ready;
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
     },
     describe: () => `S3 bucket ${Bucket} at ${s3.endpoint}`,
   };
