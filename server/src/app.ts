@@ -1,4 +1,5 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -37,6 +38,20 @@ import { hrRoutes } from './hr/hr.routes.ts';
 import { hrBrowseRoutes } from './hr/browse.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import type { PdfRenderer } from './pdf/pdf-renderer.ts';
+
+/**
+ * Brotli for answers compressed per request (JSON; the web app's files go out precompressed
+ * at build time). @fastify/compress's default (quality 4, a 4 MiB window set up for every
+ * answer) took about 600 µs of CPU for the 7 KB full CV; quality 2 with a 256 KiB window
+ * about half, for 6 % more bytes (docs/decisions/0012-api-cpu-and-idle-memory.md).
+ */
+const DYNAMIC_BROTLI = {
+  params: {
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
+  },
+};
 
 const SECRET_URL = /^(\/(?:auth\/user\/reset|reset-password|email-verified)\/)[^/?#]+/;
 const redactUrl = (url: string): string => url.replace(SECRET_URL, '$1[redacted]');
@@ -116,7 +131,11 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   // Answers of 1 KB and more, by content type (JSON, HTML…; never video or images) and
   // never a 206 range. Before the static plugin, which sends its precompressed files as
   // they are. Request bodies are read as sent (no decompression of uploads).
-  await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    globalDecompression: false,
+    brotliOptions: DYNAMIC_BROTLI,
+  });
   // Per-route limits are set where a multipart body is read (media uploads).
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 8, fieldSize: 4096 } });
   await app.register(fastifySwagger, {
