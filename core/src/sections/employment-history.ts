@@ -49,7 +49,7 @@ export const employmentHistorySchema = z
     startDate: requiredText('Start date', max.startDate),
     endDate: optionalText('End date', max.endDate),
     current: flag(),
-    description: optionalText('Description', max.description, { multiLine: true }),
+    description: optionalText('Description', max.description, { rich: true }),
     /** Where the job was: "City, Country" (JSON Resume's work `location`); optional. */
     location: optionalText('Location', max.location),
   })
@@ -99,7 +99,7 @@ export const employmentHistoryColumns = {
   startDate: 'text',
   endDate: 'text',
   current: 'bool',
-  description: 'text',
+  description: 'rich',
   location: 'text',
 } as const satisfies Record<keyof EmploymentHistory, ColumnKind>;
 

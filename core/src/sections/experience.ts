@@ -38,7 +38,7 @@ export const EXPERIENCE_MESSAGES = {
 export const experienceSchema = z
   .object({
     title: requiredText('Experience title', max.title),
-    description: optionalText('Description', max.description, { multiLine: true }),
+    description: optionalText('Description', max.description, { rich: true }),
     company: optionalText('Company', max.company),
     startDate: optionalText('Start date', max.startDate),
     endDate: optionalText('End date', max.endDate),
@@ -77,7 +77,7 @@ export const experienceSample: Experience[] = [
 
 export const experienceColumns = {
   title: 'text',
-  description: 'text',
+  description: 'rich',
   company: 'text',
   startDate: 'text',
   endDate: 'text',

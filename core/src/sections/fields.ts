@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text.ts';
+import { RICH_MARKUP_FACTOR, tooMuchFormatting, visibleText } from '../rich-text.ts';
 
 /**
  * Field builders shared by every section schema, so each message follows the
@@ -18,21 +19,37 @@ export interface TextOptions {
   multiLine?: boolean;
   /** The message for a missing value (required fields); "<Label> is required" by default. */
   message?: string;
+  /**
+   * Rich text (core/src/rich-text.ts; multi-line implied): `max` counts the visible text, the
+   * raw value may hold RICH_MARKUP_FACTOR times as much, and markup with no text is empty.
+   */
+  rich?: boolean;
 }
 
 const baseText = (multiLine: boolean | undefined, message: string) =>
   multiLine ? multiLineText(message).trim() : singleLineText(message);
 
+/** A rich text field's checks: the limit on its visible text, the raw cap on the rest. */
+const richText = (label: string, max: number, message: string) =>
+  baseText(true, message)
+    .max(max * RICH_MARKUP_FACTOR, tooMuchFormatting(label))
+    .refine((v) => visibleText(v).length <= max, maxMessage(label, max));
+
 /** A trimmed, non-empty string of at most `max` characters. */
 export const requiredText = (label: string, max: number, opts: TextOptions = {}) => {
   const message = opts.message ?? requiredMessage(label);
+  if (opts.rich) {
+    return richText(label, max, message).refine((v) => visibleText(v).trim() !== '', message);
+  }
   return baseText(opts.multiLine, message).min(1, message).max(max, maxMessage(label, max));
 };
 
 /** A trimmed string of at most `max` characters; missing or null becomes ''. */
 export const optionalText = (label: string, max: number, opts: TextOptions = {}) =>
-  baseText(opts.multiLine, maxMessage(label, max))
-    .max(max, maxMessage(label, max))
+  (opts.rich
+    ? richText(label, max, maxMessage(label, max))
+    : baseText(opts.multiLine, maxMessage(label, max)).max(max, maxMessage(label, max))
+  )
     .nullish()
     .transform((v) => v ?? '');
 
@@ -84,5 +101,8 @@ export function checkRange<T extends Record<string, unknown>>(
   };
 }
 
-/** How the server stores a field: text column, 0/1 integer, integer, or JSON text. */
-export type ColumnKind = 'text' | 'bool' | 'int' | 'json';
+/**
+ * How the server stores a field: text column, 0/1 integer, integer, or JSON text. 'rich' is a
+ * text column holding rich text (core/src/rich-text.ts), which the server sanitises on write.
+ */
+export type ColumnKind = 'text' | 'rich' | 'bool' | 'int' | 'json';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SameType } from '../schema-check.ts';
 import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { list, text } from './cv-read.ts';
+import { visibleText } from '../rich-text.ts';
 import { defineSection, type Preview } from './define.ts';
 import { type JsonResumeMapping, compact, str } from '../json-resume/mapping.ts';
 import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
@@ -14,7 +15,7 @@ export const PERSONAL_SUMMARY_MESSAGES = {
 } as const;
 
 export const personalSummarySchema = z.object({
-  content: requiredText('Personal summary', personalSummaryLimits.content, { multiLine: true }),
+  content: requiredText('Personal summary', personalSummaryLimits.content, { rich: true }),
 });
 
 export type PersonalSummary = z.output<typeof personalSummarySchema>;
@@ -30,14 +31,14 @@ export const personalSummarySample: PersonalSummary[] = [
 ];
 
 export const personalSummaryColumns = {
-  content: 'text',
+  content: 'rich',
 } as const satisfies Record<keyof PersonalSummary, ColumnKind>;
 
-/** The number of characters of summary written (trimmed, capped at the summary's limit). */
+/** The number of characters of summary written (visible text, trimmed, capped at the limit). */
 export function personalSummaryStatus(
   summary: Partial<PersonalSummary> | null | undefined,
 ): number {
-  return Math.min(summary?.content?.trim().length ?? 0, personalSummaryLimits.content);
+  return Math.min(visibleText(summary?.content).trim().length, personalSummaryLimits.content);
 }
 
 export interface CvPersonalSummary {

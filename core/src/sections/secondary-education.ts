@@ -92,7 +92,7 @@ export const secondaryEducationSchema = z
         (v) => subjectsToText(v).length <= SUBJECTS_INPUT_MAX,
         SECONDARY_EDUCATION_MESSAGES.subjectsTooLong,
       ),
-    additionalInfo: optionalText('Additional info', max.additionalInfo, { multiLine: true }),
+    additionalInfo: optionalText('Additional info', max.additionalInfo, { rich: true }),
   })
   .superRefine(checkRange('startYear', 'endYear', END_YEAR_BEFORE_START));
 
@@ -128,7 +128,7 @@ export const secondaryEducationColumns = {
   startYear: 'text',
   endYear: 'text',
   subjects: 'json',
-  additionalInfo: 'text',
+  additionalInfo: 'rich',
 } as const satisfies Record<keyof SecondaryEducation, ColumnKind>;
 
 export interface CvSubject {

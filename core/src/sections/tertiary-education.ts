@@ -55,8 +55,8 @@ export const tertiaryEducationSchema = z
     startDate: requiredText('Start date', max.startDate),
     endDate: requiredText('End date', max.endDate),
     certificationType: optionalText('Certification type', max.certificationType),
-    description: optionalText('Description', max.description, { multiLine: true }),
-    additionalInfo: optionalText('Additional info', max.additionalInfo, { multiLine: true }),
+    description: optionalText('Description', max.description, { rich: true }),
+    additionalInfo: optionalText('Additional info', max.additionalInfo, { rich: true }),
   })
   .superRefine(checkRange('startDate', 'endDate', END_DATE_BEFORE_START));
 
@@ -89,8 +89,8 @@ export const tertiaryEducationColumns = {
   startDate: 'text',
   endDate: 'text',
   certificationType: 'text',
-  description: 'text',
-  additionalInfo: 'text',
+  description: 'rich',
+  additionalInfo: 'rich',
 } as const satisfies Record<keyof TertiaryEducation, ColumnKind>;
 
 export interface CvTertiaryEducation {
