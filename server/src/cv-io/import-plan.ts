@@ -7,6 +7,7 @@ import {
 } from '@vitae/core';
 import type { ImportMode, PlannedEntry, SectionPlan } from '@vitae/core/json-resume/import-result';
 import { fieldErrorsFrom, HttpError } from '../plugins/errors.ts';
+import { sanitizeRichFields } from '../sections/rich-text.ts';
 
 type Rec = Record<string, unknown>;
 export type { ImportMode, PlannedEntry, SectionPlan };
@@ -23,9 +24,11 @@ const tooMany = (label: string) =>
 
 function validate(key: SectionKey, input: Rec): PlannedEntry {
   const r = SECTIONS[key].schema.safeParse(input);
+  // Rich text is shown as the import will store it: sanitised, refused entries included.
+  const clean = (values: Rec) => sanitizeRichFields(SECTIONS[key].columns, values);
   return r.success
-    ? { values: r.data as Rec, errors: null }
-    : { values: input, errors: fieldErrorsFrom(r.error.issues) };
+    ? { values: clean(r.data as Rec), errors: null }
+    : { values: clean(input), errors: fieldErrorsFrom(r.error.issues) };
 }
 
 /**
