@@ -2,6 +2,7 @@ import { formatLongDate } from '@vitae/core/dates';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { CvPhoto } from './blocks/cv-header.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
+import { RichText } from '../rich-text/rich-text.tsx';
 import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { RatingNumber, cefrNote } from './blocks/ratings.tsx';
 import { scoreLine } from './blocks/renderers.tsx';
@@ -45,9 +46,10 @@ const theme: TemplateTheme = {
         placeholder={false}
         className="h-32 w-28 shrink-0 border border-stone-900 grayscale sepia-[.3]"
       />
-      <p className="text-justify text-[15px] leading-snug first-letter:float-left first-letter:mr-1.5 first-letter:text-5xl first-letter:leading-[0.85] first-letter:font-black">
-        {text}
-      </p>
+      <RichText
+        value={text}
+        className="text-justify text-[15px] leading-snug first-letter:float-left first-letter:mr-1.5 first-letter:text-5xl first-letter:leading-[0.85] first-letter:font-black"
+      />
     </div>
   ),
   details: {

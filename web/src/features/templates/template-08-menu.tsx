@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
+import { RichText } from '../rich-text/rich-text.tsx';
 import { historyFirst, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { RatingStars } from './blocks/ratings.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
@@ -61,9 +62,11 @@ const theme: TemplateTheme = {
   },
   lists: { work: 'space-y-5' },
   lead: (text) => (
-    <p className="mx-auto max-w-prose text-center leading-relaxed text-stone-700 italic">
-      “{text}”
-    </p>
+    <RichText
+      value={text}
+      quoted
+      className="mx-auto max-w-prose text-center leading-relaxed text-stone-700 italic"
+    />
   ),
   details: { className: 'text-sm', label: 'text-stone-500 italic' },
   ratings: {

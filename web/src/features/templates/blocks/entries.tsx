@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { RichText } from '../../rich-text/rich-text.tsx';
 import { TagList } from './lists.tsx';
 
 /** One entry of any list section, in the shape every template's entry layout reads (section-blocks.tsx maps each section's entries). */
@@ -60,7 +61,9 @@ export function Entry({ entry, theme = {} }: { entry: EntryModel; theme?: EntryT
         <p className={theme.subtitle ?? 'text-sm text-slate-600'}>{entry.subtitle}</p>
       )}
       {theme.datesBelow && dates}
-      {entry.body && <p className={theme.body ?? 'mt-1 text-sm leading-relaxed'}>{entry.body}</p>}
+      {entry.body && (
+        <RichText value={entry.body} className={theme.body ?? 'mt-1 text-sm leading-relaxed'} />
+      )}
       {entry.tags.length > 0 && (
         <TagList
           items={entry.tags}
@@ -68,7 +71,9 @@ export function Entry({ entry, theme = {} }: { entry: EntryModel; theme?: EntryT
           itemClassName={theme.tag}
         />
       )}
-      {entry.extra && <p className={theme.extra ?? 'mt-1 text-sm italic'}>{entry.extra}</p>}
+      {entry.extra && (
+        <RichText value={entry.extra} className={theme.extra ?? 'mt-1 text-sm italic'} />
+      )}
       {entry.contact.length > 0 && (
         <p className={theme.body ?? 'mt-1 text-sm'}>{entry.contact.join(' · ')}</p>
       )}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CvData } from '@vitae/core/cv';
 import { titleFromSummary } from '@vitae/core/dates';
+import { visibleText } from '@vitae/core/rich-text';
 import { cvOwner, cvSummaryText } from '@vitae/core/sections/index';
 import { ContactList, ContactSection, CvName, CvPhoto } from './cv-header.tsx';
 import type { HeadingTheme, TemplateTheme } from './theme.ts';
@@ -22,7 +23,8 @@ export const PIECES: Record<PieceId, Piece> = {
   name: (data, { name, nameStyle }) => <CvName data={data} className={name} style={nameStyle} />,
   headline: (data, { headline, headlineFromSummary }) => {
     const title =
-      cvOwner(data).headline || (headlineFromSummary ? titleFromSummary(cvSummaryText(data)) : '');
+      cvOwner(data).headline ||
+      (headlineFromSummary ? titleFromSummary(visibleText(cvSummaryText(data))) : '');
     return title && <p className={headline}>{title}</p>;
   },
   contact: (data, { contact = {} }, heading) => {
