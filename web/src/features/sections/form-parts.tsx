@@ -1,6 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { useController, useWatch } from 'react-hook-form';
+import { visibleText } from '@vitae/core/rich-text';
+import { LazyRichTextField } from '../rich-text/lazy-rich-text-field.tsx';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { SectionForm } from './section-ui.ts';
 
@@ -50,7 +52,8 @@ function RequiredLabel({ text }: { text: string }) {
 /** A character counter "12/1000" that turns red over the limit. */
 function Counter({ form, name, max }: { form: SectionForm; name: string; max: number }) {
   const value: unknown = useWatch({ control: form.control, name });
-  const n = typeof value === 'string' ? value.length : 0;
+  // Rich text counts what a reader sees, as the limit does; plain text is its own length.
+  const n = typeof value === 'string' ? visibleText(value).length : 0;
   return (
     <span className={cn('text-xs tabular-nums', n > max ? 'text-red-700' : 'text-slate-600')}>
       {n}/{max}
@@ -58,7 +61,11 @@ function Counter({ form, name, max }: { form: SectionForm; name: string; max: nu
   );
 }
 
-export function Area({
+/**
+ * A rich text field (descriptions, additional info, the summary): the lazily loaded editor with
+ * its toolbar, labelled, counted on its visible text and bound to the form like the other fields.
+ */
+export function Rich({
   form,
   name,
   label,
@@ -75,16 +82,39 @@ export function Area({
   rows?: number;
   placeholder?: string;
 }) {
+  const id = useId();
+  const { field } = useController({ control: form.control, name });
+  const error = fieldError(form, name);
   return (
-    <TextAreaField
-      label={required ? <RequiredLabel text={label} /> : label}
-      error={fieldError(form, name)}
-      aside={<Counter form={form} name={name} max={max} />}
-      rows={rows}
-      placeholder={placeholder}
-      aria-required={required || undefined}
-      {...form.register(name)}
-    />
+    <div className="space-y-1.5">
+      <div className="flex items-baseline justify-between gap-2">
+        <div
+          id={`${id}-label`}
+          className="block text-sm font-medium text-slate-800"
+          onClick={() => document.getElementById(id)?.focus()}
+        >
+          {required ? <RequiredLabel text={label} /> : label}
+        </div>
+        <Counter form={form} name={name} max={max} />
+      </div>
+      <LazyRichTextField
+        id={id}
+        labelId={`${id}-label`}
+        value={typeof field.value === 'string' ? field.value : ''}
+        onChange={field.onChange}
+        onBlur={field.onBlur}
+        invalid={!!error}
+        describedBy={error ? `${id}-error` : undefined}
+        required={required}
+        placeholder={placeholder}
+        rows={rows}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { visibleText } from '@vitae/core/rich-text';
 
 /** How a list entry reads: a title line, an optional meta line and an optional body. */
 export function EntryText({
@@ -14,7 +15,11 @@ export function EntryText({
     <>
       <p className="font-semibold text-slate-900">{title}</p>
       {meta && <p className="text-sm text-slate-700">{meta}</p>}
-      {body && <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-600">{body}</p>}
+      {body && (
+        <p className="line-clamp-3 text-sm whitespace-pre-line text-slate-600">
+          {typeof body === 'string' ? visibleText(body) : body}
+        </p>
+      )}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { SECTIONS } from '@vitae/core/sections/index';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { formatDateRange } from '@vitae/core/dates';
-import { Area, Check, Row, Text } from '../form-parts.tsx';
+import { Rich, Check, Row, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
@@ -58,7 +58,7 @@ function EmploymentHistoryFields({ form }: FieldsProps) {
           hint={current ? 'Not needed while you work here' : undefined}
         />
       </Row>
-      <Area form={form} name="description" label="Description" max={max.description} />
+      <Rich form={form} name="description" label="Description" max={max.description} />
     </>
   );
 }

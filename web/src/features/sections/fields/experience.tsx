@@ -1,7 +1,7 @@
 import { SECTIONS } from '@vitae/core/sections/index';
 import { formatDateRange } from '@vitae/core/dates';
 import type { Experience } from '@vitae/core/sections/experience';
-import { Area, Row, Text } from '../form-parts.tsx';
+import { Rich, Row, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
@@ -24,7 +24,7 @@ function ExperienceFields({ form }: FieldsProps) {
           hint="Leave empty if ongoing"
         />
       </Row>
-      <Area form={form} name="description" label="Description" max={max.description} />
+      <Rich form={form} name="description" label="Description" max={max.description} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { SECTIONS } from '@vitae/core/sections/index';
-import { Area } from '../form-parts.tsx';
+import { Rich } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 
 /** The field limits of core's section definition. */
@@ -7,7 +7,7 @@ const max = SECTIONS['personal-summary'].limits;
 
 function PersonalSummaryFields({ form }: FieldsProps) {
   return (
-    <Area
+    <Rich
       form={form}
       name="content"
       label="Personal summary"

@@ -5,7 +5,7 @@ import {
   subjectsToText,
   type Subject,
 } from '@vitae/core/sections/secondary-education';
-import { Area, Row, Text } from '../form-parts.tsx';
+import { Rich, Row, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
@@ -44,7 +44,7 @@ function SecondaryEducationFields({ form }: FieldsProps) {
         maxLength={SUBJECTS_INPUT_MAX}
         hint="Separate subjects with commas, e.g. Mathematics, English, Life Sciences"
       />
-      <Area
+      <Rich
         form={form}
         name="additionalInfo"
         label="Additional information"
@@ -80,6 +80,7 @@ function SecondaryEducationSummary({ entry }: { entry: Entry }) {
 }
 
 export const secondaryEducationUi: SectionUi = {
+  layoutNote: 'Templates 09, 10 and Ink-friendly show both educations in one Education section.',
   key: 'secondary-education',
   noun: 'secondary education',
   saveError: 'Failed to save secondary education. Please try again.',

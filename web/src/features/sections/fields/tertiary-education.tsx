@@ -1,6 +1,6 @@
 import { SECTIONS } from '@vitae/core/sections/index';
 import { formatDateRange } from '@vitae/core/dates';
-import { Area, Row, Text } from '../form-parts.tsx';
+import { Rich, Row, Text } from '../form-parts.tsx';
 import type { FieldsProps, SectionUi } from '../section-ui.ts';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
@@ -29,8 +29,8 @@ function TertiaryEducationFields({ form }: FieldsProps) {
         <Text form={form} name="startDate" label="Start date" required type="month" />
         <Text form={form} name="endDate" label="End date" required type="month" />
       </Row>
-      <Area form={form} name="description" label="Description" max={max.description} />
-      <Area
+      <Rich form={form} name="description" label="Description" max={max.description} />
+      <Rich
         form={form}
         name="additionalInfo"
         label="Additional information"
@@ -52,6 +52,7 @@ function TertiaryEducationSummary({ entry }: { entry: Entry }) {
 }
 
 export const tertiaryEducationUi: SectionUi = {
+  layoutNote: 'Templates 09, 10 and Ink-friendly show both educations in one Education section.',
   key: 'tertiary-education',
   noun: 'tertiary education',
   saveError: 'Failed to save tertiary education. Please try again.',
