@@ -1,4 +1,5 @@
 import { cefrOf, cefrRank, formatMonthYear, MONTHS_SHORT, type CefrLevel } from '@vitae/core';
+import { visibleText } from '@vitae/core/rich-text';
 import type { Db } from '../db/database.ts';
 
 /** What a browse card and the filters need, computed from the owner's sections. */
@@ -75,9 +76,9 @@ export function latestPosition(jobs: Job[]): string {
   return (best?.position ?? '').trim().slice(0, 200);
 }
 
-/** The summary's first SUMMARY_EXCERPT characters, cut at a word, on one line. */
+/** The summary's first SUMMARY_EXCERPT characters, cut at a word, on one line (its visible text). */
 export function excerptOf(summary: string): string {
-  const flat = summary.replace(/\s+/g, ' ').trim();
+  const flat = visibleText(summary).replace(/\s+/g, ' ').trim();
   if (flat.length <= SUMMARY_EXCERPT) return flat;
   const cut = flat.slice(0, SUMMARY_EXCERPT);
   return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
@@ -146,6 +147,8 @@ export async function readFacets(db: Db, userId: string): Promise<ListingFacets>
       .selectFrom('section_skill')
       .select(['skill', 'proficiency'])
       .where('user_id', '=', userId)
+      // The owner's order first (issue 17): the card's top skills and languages are theirs.
+      .orderBy('sort_order')
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
@@ -153,6 +156,7 @@ export async function readFacets(db: Db, userId: string): Promise<ListingFacets>
       .selectFrom('section_language')
       .select(['language', 'read', 'write', 'speak'])
       .where('user_id', '=', userId)
+      .orderBy('sort_order')
       .orderBy('created_at')
       .orderBy('id')
       .execute(),

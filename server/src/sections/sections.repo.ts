@@ -1,7 +1,8 @@
-import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { SECTIONS, type ColumnKind, type SectionKey } from '@vitae/core';
 import type { Db } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
+import { sanitizeRichText } from './rich-text.ts';
 
 /** A section entry as the API returns it: `_id`, `lastUpdate` and the fields. */
 export type EntryOut = { _id: string; lastUpdate: string } & Record<string, unknown>;
@@ -28,7 +29,9 @@ function toRow(key: SectionKey, data: FieldValues): Record<string, string | numb
           ? Number(v ?? 0)
           : kind === 'json'
             ? JSON.stringify(v ?? [])
-            : String(v ?? '');
+            : kind === 'rich'
+              ? sanitizeRichText(String(v ?? ''))
+              : String(v ?? '');
   }
   return row;
 }
@@ -83,7 +86,7 @@ export function sectionsRepo(typedDb: Db) {
   const db = typedDb as unknown as Kysely<Record<string, AnyRow>>;
 
   return {
-    /** The user's entries, oldest first (newest last). */
+    /** The user's entries in their order (sort_order; equal ones oldest first). */
     async list(key: SectionKey, userId: string): Promise<EntryOut[]> {
       // Compiled once per dialect and section: every list read runs the same SQL.
       const name = `${typedDb.getExecutor().adapter instanceof PostgresAdapter}:${key}`;
@@ -93,6 +96,7 @@ export function sectionsRepo(typedDb: Db) {
           .selectFrom(tableOf(key))
           .selectAll()
           .where('user_id', '=', '')
+          .orderBy('sort_order', 'asc')
           .orderBy('created_at', 'asc')
           .orderBy('id', 'asc')
           .compile().sql;
@@ -121,14 +125,56 @@ export function sectionsRepo(typedDb: Db) {
       return Number(n);
     },
 
+    /** A new entry goes last: one past the user's highest sort_order, in the same statement. */
     async insert(key: SectionKey, userId: string, data: FieldValues): Promise<string> {
       const id = newId();
       const now = creationStamp();
+      const table = tableOf(key);
       await db
-        .insertInto(tableOf(key))
-        .values({ id, user_id: userId, created_at: now, updated_at: now, ...toRow(key, data) })
+        .insertInto(table)
+        .values({
+          id,
+          user_id: userId,
+          created_at: now,
+          updated_at: now,
+          ...toRow(key, data),
+          sort_order: (eb) =>
+            eb
+              .selectFrom(table)
+              .select(sql<number>`coalesce(max(sort_order), -1) + 1`.as('next'))
+              .where('user_id', '=', userId),
+        })
         .execute();
       return id;
+    },
+
+    /**
+     * Puts the user's entries in the order of `ids` (sort_order 0, 1, 2...), in one statement.
+     * The caller has checked that `ids` are exactly the user's entries of this section.
+     */
+    async reorder(key: SectionKey, userId: string, ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      // Positions are small integers of our own: literals, so both engines see integers.
+      const sortOrder = sql<number>`case ${sql.join(
+        ids.map((id, i) => sql`when id = ${id} then ${sql.lit(i)}`),
+        sql` `,
+      )} else sort_order end`;
+      await db
+        .updateTable(tableOf(key))
+        .set({ sort_order: sortOrder })
+        .where('user_id', '=', userId)
+        .where('id', 'in', ids)
+        .execute();
+    },
+
+    /** The ids of the user's entries of one section, in no particular order. */
+    async ids(key: SectionKey, userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom(tableOf(key))
+        .select('id')
+        .where('user_id', '=', userId)
+        .execute();
+      return rows.map((r) => String(r.id));
     },
 
     /** False when the entry does not exist or belongs to someone else. */

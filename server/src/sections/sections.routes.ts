@@ -30,6 +30,18 @@ type Values = Record<string, unknown>;
 
 const SAMPLE_UPDATED = '2024-01-01T00:00:00.000Z';
 const ENTRY_NOT_FOUND = 'Entry not found';
+/** A reorder that is not exactly the user's entries: one message, revealing nothing else. */
+export const ORDER_MISMATCH = 'The new order must list each of your entries in this section once.';
+
+/** The ids of a reorder body `{ ids: string[] }`, at most the section cap; else a 400. */
+function orderIdsOf(body: unknown): string[] {
+  const ids = isObject(body) ? body.ids : undefined;
+  if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
+    throw new HttpError(400, ORDER_MISMATCH, { ids: ORDER_MISMATCH });
+  }
+  if (ids.length > MAX_SECTION_ENTRIES) throw new HttpError(400, TOO_MANY_ENTRIES);
+  return ids as string[];
+}
 
 const isObject = (v: unknown): v is Values => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -151,6 +163,23 @@ function sectionService(db: Db, events: AppDeps['events']) {
       if (!(await sectionsRepo(db).remove(key, userId, id))) throw notFound(ENTRY_NOT_FOUND);
       changed(userId, key);
     },
+
+    /**
+     * Puts the entries in the order of `ids` (issue 17), under the user's lock: the ids must be
+     * exactly the user's entries of the section, each once, else nothing changes.
+     */
+    async reorder(key: SectionKey, userId: string, body: unknown): Promise<void> {
+      const ids = orderIdsOf(body);
+      await locked(key, userId, async (repo) => {
+        const own = new Set(await repo.ids(key, userId));
+        const sent = new Set(ids);
+        if (sent.size !== ids.length || sent.size !== own.size || ids.some((id) => !own.has(id))) {
+          throw new HttpError(400, ORDER_MISMATCH, { ids: ORDER_MISMATCH });
+        }
+        await repo.reorder(key, userId, ids);
+      });
+      changed(userId, key);
+    },
   };
 }
 
@@ -240,6 +269,15 @@ export async function sectionsRoutes(app: FastifyInstance, { db, events }: AppDe
       await service.remove(key, user.id, req.params.id);
       return listOf(key, user.id);
     });
+
+    // Past the spec (issue 17): `{ ids }` puts the list's entries in that order.
+    if (SECTIONS[key].kind === 'list') {
+      r.put(`${apiPath}/order`, { schema: { tags, response: list } }, async (req) => {
+        const user = requireUser(req);
+        await service.reorder(key, user.id, req.body);
+        return listOf(key, user.id);
+      });
+    }
   }
 
   const heading = { tags: ['sections'], response: { 200: viewHeadingSchema, ...errorResponses } };
