@@ -8,6 +8,7 @@ import {
 import type { SectionDataMap, SectionEntry, SectionKey } from '@vitae/core/sections/index';
 import type { StatusKey } from '@vitae/core/section-status';
 import { API_BASE, api } from '../../lib/api.ts';
+import { cvDataKey, type CvDataResponse } from '../view-cv/api.ts';
 
 /*
  * Section data over the API (spec section 7, "Section resources"). Every path is
@@ -113,4 +114,62 @@ export function commitDeleteOnUnload(qc: QueryClient, key: SectionKey, id: strin
 /** Several statuses fetched in parallel (the dashboard cards, the builder's navigation). */
 export function useStatuses(keys: readonly StatusKey[]) {
   return useQueries({ queries: keys.map(statusQuery) });
+}
+
+/** The ids in `order` first, then any cached ones it leaves out (an entry whose delete can be undone). */
+function fullOrder(order: readonly string[], cached: readonly { _id: string }[] = []): string[] {
+  const listed = new Set(order);
+  return [...order, ...cached.map((e) => e._id).filter((id) => !listed.has(id))];
+}
+
+/** `list` sorted as `ids` (ids it does not name keep their place after those it does). */
+function sortedAs<T extends { _id: string }>(list: readonly T[], ids: readonly string[]): T[] {
+  const place = new Map(ids.map((id, i) => [id, i]));
+  const at = (e: T) => place.get(e._id) ?? ids.length;
+  return list
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => at(a.e) - at(b.e) || a.i - b.i)
+    .map((x) => x.e);
+}
+
+const orderKey = (key: SectionKey) => ['section-order', key] as const;
+
+/**
+ * Puts a list section's entries in a new order (issue 17: `PUT /api/<key>/order`). The list
+ * and the one-request CV (its `cvField`) show the order at once; a failure puts both back and
+ * rejects, for the caller to say so. Orders of one section are sent one after another.
+ */
+export function useReorderEntries<K extends SectionKey>(key: K, cvField: string) {
+  const qc = useQueryClient();
+  type Snapshot = { list?: Entry<K>[]; cv?: CvDataResponse };
+  return useMutation({
+    mutationKey: orderKey(key),
+    scope: { id: `section-order:${key}` },
+    mutationFn: (ids: string[]) =>
+      api.put<ListResponse<K>>(`${path(key)}/order`, {
+        ids: fullOrder(ids, qc.getQueryData<Entry<K>[]>(sectionKey(key))),
+      }),
+    onMutate: async (ids): Promise<Snapshot> => {
+      await qc.cancelQueries({ queryKey: sectionKey(key) });
+      const list = qc.getQueryData<Entry<K>[]>(sectionKey(key));
+      const cv = qc.getQueryData<CvDataResponse>(cvDataKey);
+      if (list) qc.setQueryData(sectionKey(key), sortedAs(list, ids));
+      const entries = (cv?.data as Record<string, unknown> | undefined)?.[cvField];
+      if (cv && Array.isArray(entries)) {
+        qc.setQueryData<CvDataResponse>(cvDataKey, {
+          ...cv,
+          data: { ...cv.data, [cvField]: sortedAs(entries as { _id: string }[], ids) },
+        });
+      }
+      return { list, cv };
+    },
+    onError: (_e, _ids, snapshot) => {
+      if (snapshot?.list) qc.setQueryData(sectionKey(key), snapshot.list);
+      if (snapshot?.cv) qc.setQueryData(cvDataKey, snapshot.cv);
+    },
+    onSuccess: (res) => {
+      // A later order still on its way is the one to show; its own answer follows.
+      if (qc.isMutating({ mutationKey: orderKey(key) }) <= 1) applyChange(qc, key, res);
+    },
+  });
 }

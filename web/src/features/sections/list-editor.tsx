@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
 import { Button } from '../../components/ui/button.tsx';
@@ -16,6 +16,7 @@ import { confirmLeave, useLeaveGuard } from './leave-guard.tsx';
 import { usePreviewDraft } from '../preview/draft.ts';
 import type { SectionUi } from './section-ui.ts';
 import { UndoToast, useDeferredDelete } from './undo-delete.tsx';
+import { SortableEntries, type SortableItemProps } from './sortable-entries.tsx';
 import { formValuesOf, saveErrorOf, useSectionForm } from './use-section-form.ts';
 
 type Mode = { kind: 'hidden' } | { kind: 'adding' } | { kind: 'editing'; id: string };
@@ -59,6 +60,7 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
   if (list.isPending) return <SectionLoading />;
   const editingId = mode.kind === 'editing' ? mode.id : null;
   const Noun = capital(ui.noun);
+  const nameOf = (entry: Entry) => ui.entryName?.(entry) ?? ui.noun;
 
   const closeForm = () => {
     clearTimeout(closeTimer.current);
@@ -130,12 +132,21 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
       <Messages success={success} error={error} onCloseError={() => setError(null)} />
 
       {entries.length > 0 && (
-        <ul className="space-y-3" aria-label={`Your ${ui.noun} entries`}>
-          {entries.map((entry) => (
+        <SortableEntries
+          sectionKey={ui.key}
+          label={`Your ${ui.noun} entries`}
+          entries={entries}
+          nameOf={nameOf}
+          lockedId={editingId}
+          onError={setError}
+        >
+          {(entry, { item, handle }) => (
             <EntryItem
               key={entry._id}
               ui={ui}
               entry={entry}
+              item={item}
+              handle={handle}
               editing={editingId === entry._id}
               confirming={confirming === entry._id}
               onEdit={() => openEdit(entry)}
@@ -143,8 +154,8 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
               onCancelDelete={() => setConfirming(null)}
               onDelete={() => onDelete(entry._id)}
             />
-          ))}
-        </ul>
+          )}
+        </SortableEntries>
       )}
 
       {formOpen ? (
@@ -187,6 +198,8 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
 function EntryItem({
   ui,
   entry,
+  item,
+  handle,
   editing,
   confirming,
   onEdit,
@@ -196,6 +209,9 @@ function EntryItem({
 }: {
   ui: SectionUi;
   entry: Entry;
+  /** The list item's sortable props and drag handle (issue 17). */
+  item: SortableItemProps;
+  handle: ReactNode;
   editing: boolean;
   confirming: boolean;
   onEdit: () => void;
@@ -206,13 +222,14 @@ function EntryItem({
   const Summary = ui.Summary;
   const name = ui.entryName?.(entry) ?? ui.noun;
   return (
-    <li>
+    <li {...item}>
       <Card
         data-entry={entry._id}
         className={cn('p-4', editing && 'border-brand-500 ring-2 ring-brand-600/20')}
       >
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0 flex-1 space-y-1 break-words">
+          {handle}
+          <div className={cn('min-w-0 flex-1 space-y-1 break-words', handle && 'pr-8 sm:pr-0')}>
             {Summary ? <Summary entry={entry} /> : <p className="font-medium">{name}</p>}
             <LastUpdated value={entry.lastUpdate} />
           </div>
