@@ -1,6 +1,7 @@
 import { Fragment, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import type { CvData } from '@vitae/core/cv';
 import type { TemplateProps } from '../template-props.ts';
+import { arrange, arrangementOf, CONTACT_KEY, reorderSections } from './arranged.ts';
 import { CvSection, type SectionId } from './cv-section.tsx';
 import { CvSheet } from './cv-sheet.tsx';
 import { PageFooter } from './page-footer.tsx';
@@ -57,45 +58,75 @@ interface BodyProps {
   layout: TemplateLayout;
 }
 
-/** Renders a layout's areas, pieces and sections with a theme; a section without data renders nothing. */
+const isPiece = (item: LayoutItem): item is PieceId =>
+  typeof item === 'string' && Object.hasOwn(PIECES, item);
+
+/** The section an item places, if it places one. */
+const sectionOf = (item: LayoutItem): SectionId | undefined =>
+  typeof item === 'function' || isPiece(item)
+    ? undefined
+    : typeof item === 'string'
+      ? (item as SectionId)
+      : 'id' in item
+        ? item.id
+        : undefined;
+
+/**
+ * Renders a layout's areas, pieces and sections with a theme; a section without data renders
+ * nothing. The CV's arrangement (blocks/arranged.ts) sorts the sections within each area,
+ * hides sections and gives them the user's titles; pieces and decorations see the whole CV.
+ */
 export function CvBody({ data, theme, layout }: BodyProps) {
+  const arranged = arrange(data);
+  // Where a template heads the contact details (a sidebar's "Contact"), the user's title.
+  const contactTitle = arrangementOf(data).titles[CONTACT_KEY];
+  const renderItems = (items: readonly LayoutItem[], heading: HeadingTheme) =>
+    reorderSections(items, sectionOf, arranged.rank).map((child, i) =>
+      renderItem(child, heading, i),
+    );
   const renderItem = (item: LayoutItem, heading: HeadingTheme, key: number): ReactNode => {
     if (typeof item === 'function') {
       const Decoration = item;
       return <Decoration key={key} data={data} />;
     }
-    if (typeof item === 'string' && Object.hasOwn(PIECES, item)) {
-      return <Fragment key={key}>{PIECES[item as PieceId](data, theme, heading)}</Fragment>;
+    if (isPiece(item)) {
+      if (item === 'contact' && arranged.hidden.has(CONTACT_KEY)) return null;
+      const pieceTheme =
+        item === 'contact' && contactTitle && theme.contact?.title !== undefined
+          ? { ...theme, contact: { ...theme.contact, title: contactTitle } }
+          : theme;
+      return <Fragment key={key}>{PIECES[item](data, pieceTheme, heading)}</Fragment>;
     }
     if (typeof item === 'object' && 'items' in item) {
       const Area = item.as ?? 'div';
-      const inner = item.heading ?? heading;
       return (
         <Area key={key} className={item.className} style={item.style}>
-          {item.items.map((child, i) => renderItem(child, inner, i))}
+          {renderItems(item.items, item.heading ?? heading)}
         </Area>
       );
     }
     const slot = typeof item === 'string' ? { id: item as SectionId } : item;
     const block: SectionBlock = SECTION_BLOCKS[slot.id];
-    if (!block.has(data)) return null;
+    const shown = arranged.data;
+    if (!block.has(shown)) return null;
     const { className, before, after } = slot.heading ?? heading;
+    const userTitle = arranged.title(slot.id);
     return (
       <CvSection
         key={key}
         id={slot.id}
-        title={layout.titles?.[slot.id] ?? block.title}
-        label={slot.label}
+        title={userTitle ?? layout.titles?.[slot.id] ?? block.title}
+        label={userTitle ?? slot.label}
         className={slot.className}
         headingClassName={className}
         before={typeof before === 'function' ? before({ id: slot.id, icon: block.icon }) : before}
         after={after}
       >
-        {block.render(data, theme, layout.lists?.[slot.id])}
+        {block.render(shown, theme, layout.lists?.[slot.id])}
       </CvSection>
     );
   };
-  return <>{layout.items.map((item, i) => renderItem(item, theme.heading, i))}</>;
+  return <>{renderItems(layout.items, theme.heading)}</>;
 }
 
 interface TemplateDefinition {
@@ -113,7 +144,7 @@ export function defineTemplate(template: TemplateDefinition): ComponentType<Temp
   const { id, className, style, theme, layout } = template;
   return function Template({ data }: TemplateProps) {
     return (
-      <CvSheet layout={id} className={className} style={style}>
+      <CvSheet layout={id} design={data.design} className={className} style={style}>
         <PageFooter data={data} />
         <CvBody data={data} theme={theme} layout={layout} />
       </CvSheet>

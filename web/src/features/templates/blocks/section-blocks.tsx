@@ -13,6 +13,7 @@ import type {
 import { formatDateRange } from '@vitae/core/dates';
 import { cvSummaryText } from '@vitae/core/sections/index';
 import { cn } from '../../../lib/cn.ts';
+import { RichText } from '../../rich-text/rich-text.tsx';
 import { blankEntry, EntryList, roleEntry, type EntryModel } from './entries.tsx';
 import type { IconName } from './icons.tsx';
 import { BulletList, TagList } from './lists.tsx';
@@ -195,7 +196,11 @@ export const SECTION_BLOCKS = {
     has: (data) => Boolean(cvSummaryText(data)),
     render: (data, { lead }) => {
       const text = cvSummaryText(data);
-      return typeof lead === 'function' ? lead(text, data) : <p className={lead}>{text}</p>;
+      return typeof lead === 'function' ? (
+        lead(text, data)
+      ) : (
+        <RichText value={text} className={lead} />
+      );
     },
   },
   'personal-details': detailBlock(['Personal Details', 'id'], personalDetailRows),
@@ -240,3 +245,27 @@ export const SECTION_BLOCKS = {
 
 /** Stable ids, one per CV section block: tests and print CSS rely on `data-section`. */
 export type SectionId = keyof typeof SECTION_BLOCKS;
+
+/**
+ * The CV data behind each block, by its field: where the user's arrangement (keyed by the 12
+ * data sections) meets the templates (arranged.ts, docs/decisions/0009-section-arrangement.md).
+ */
+export const SECTION_FIELDS_OF: Record<SectionId, ReadonlyArray<keyof CvData>> = {
+  summary: ['personalSummary'],
+  'personal-details': ['personalInfo'],
+  'personal-information': ['personalInfo'],
+  employment: ['employHistorys'],
+  experience: ['experiences'],
+  tertiary: ['tertEdus'],
+  secondary: ['secondEdu'],
+  // 09, 10 and ink-friendly list both educations in one section.
+  education: ['tertEdus', 'secondEdu'],
+  skills: ['skills'],
+  languages: ['languages'],
+  interests: ['interests'],
+  attributes: ['attributes'],
+  references: ['references'],
+};
+
+/** The data behind the header's contact piece: hidden and titled, never moved. */
+export const CONTACT_FIELD: keyof CvData = 'contactInfo';
