@@ -31,6 +31,8 @@ export interface SectionUi {
   Fields: ComponentType<FieldsProps>;
   /** List sections: an entry as the list shows it. */
   Summary?: ComponentType<{ entry: Entry }>;
+  /** The Layout tab's note where the section's place or title works differently (arranged.ts). */
+  layoutNote?: string;
   /** A short name of an entry, for button labels ("Edit Chess"). */
   entryName?: (entry: Entry) => string;
   /** Stored entry -> form values (default: the entry's own fields). */

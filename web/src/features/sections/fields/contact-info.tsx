@@ -96,6 +96,8 @@ function ContactInfoFields({ form }: FieldsProps) {
 }
 
 export const contactInfoUi: SectionUi = {
+  layoutNote:
+    'Always in the header: it can be hidden, and renamed where a template gives it a title.',
   key: 'contact-info',
   noun: 'contact information',
   saveError: 'Failed to save contact information. Please try again.',

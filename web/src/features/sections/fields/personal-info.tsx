@@ -82,6 +82,7 @@ function PersonalInfoFields({ form }: FieldsProps) {
 }
 
 export const personalInfoUi: SectionUi = {
+  layoutNote: 'Your name, headline and photo stay in the header.',
   key: 'personal-info',
   noun: 'personal information',
   saveFallback: 'Network error. Please try again.',

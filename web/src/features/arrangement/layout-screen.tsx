@@ -1,0 +1,219 @@
+import { useId, useState } from 'react';
+import { SECTION_TITLE_MAX, arrangedKeys, type CvArrangement } from '@vitae/core/cv';
+import { SECTIONS, type SectionKey } from '@vitae/core/sections/index';
+import { isSingleLineText, UNSUPPORTED_CHARACTERS } from '@vitae/core/text';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { SortableList, type SortableParts } from '../../components/ui/sortable-list.tsx';
+import { controlClass } from '../../components/ui/field.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { SECTION_UIS } from '../sections/section-uis.ts';
+import { useCvData } from '../view-cv/api.ts';
+import { cachedArrangement, useArrangementSaver, type SaveState } from './api.ts';
+
+/** A title is saved this long after the last key press (the preview shows it at once). */
+const TITLE_SAVE_MS = 600;
+
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  saving: 'Saving...',
+  saved: 'Saved.',
+  failed: '',
+};
+
+const label = (key: SectionKey) => SECTIONS[key].label;
+
+/**
+ * The builder's Layout tab (issue 17): the CV's 12 sections in the user's order, moved by
+ * dragging a handle or from the keyboard, each with a Show switch and a title field (empty:
+ * the template's title). Every change shows in the preview at once and is saved by itself.
+ */
+export default function LayoutScreen() {
+  const query = useCvData();
+  const saver = useArrangementSaver();
+  const arrangement = cachedArrangement(query.data);
+
+  if (query.isPending) {
+    return <p className="p-8 text-center text-sm text-slate-500">Loading your layout...</p>;
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        {errorMessage(query.error, 'We could not load your CV.')}
+      </p>
+    );
+  }
+  const ownOrder = arrangement.order.length === 0;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p className="mr-auto text-sm text-slate-700">
+          {ownOrder
+            ? "Each template shows the sections in its own order until you move one. Sections stay in their template's column."
+            : "Templates show the sections in this order, each in its template's column."}
+        </p>
+        {!ownOrder && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => saver.change({ ...arrangement, order: [] })}
+          >
+            Use the template's order
+          </Button>
+        )}
+      </div>
+      <p className="min-h-5 text-sm text-slate-600" role="status">
+        {SAVE_TEXT[saver.state]}
+      </p>
+      {saver.error && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {saver.error}
+        </p>
+      )}
+      <SectionList key={saver.reverts} arrangement={arrangement} onChange={saver.change} />
+    </div>
+  );
+}
+
+function SectionList({
+  arrangement,
+  onChange,
+}: {
+  arrangement: CvArrangement;
+  onChange: (next: CvArrangement, delay?: number) => void;
+}) {
+  const keys = arrangedKeys(arrangement);
+  const setShown = (key: SectionKey, shown: boolean) =>
+    onChange({
+      ...arrangement,
+      hidden: shown ? arrangement.hidden.filter((k) => k !== key) : [...arrangement.hidden, key],
+    });
+  const setTitle = (key: SectionKey, title: string) => {
+    const titles = { ...arrangement.titles };
+    if (title) titles[key] = title;
+    else delete titles[key];
+    onChange({ ...arrangement, titles }, TITLE_SAVE_MS);
+  };
+
+  return (
+    <SortableList
+      ids={keys}
+      nameOf={label}
+      onMove={(order) => onChange({ ...arrangement, order })}
+      as="ol"
+      label="Your CV's sections, in order"
+      className="space-y-2"
+      handleClassName="h-10 w-8"
+      instructions="To move a section, press Space or Enter, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel."
+    >
+      {(key, parts) => (
+        <SectionRow
+          key={key}
+          sectionKey={key}
+          parts={parts}
+          shown={!arrangement.hidden.includes(key)}
+          title={arrangement.titles[key] ?? ''}
+          onShown={(shown) => setShown(key, shown)}
+          onTitle={(title) => setTitle(key, title)}
+        />
+      )}
+    </SortableList>
+  );
+}
+
+function SectionRow({
+  sectionKey,
+  shown,
+  parts: { item, handle, lifted },
+  title,
+  onShown,
+  onTitle,
+}: {
+  sectionKey: SectionKey;
+  parts: SortableParts;
+  shown: boolean;
+  title: string;
+  onShown: (shown: boolean) => void;
+  onTitle: (title: string) => void;
+}) {
+  const name = label(sectionKey);
+  const id = useId();
+  const [text, setText] = useState(title);
+  const invalid = !isSingleLineText(text);
+  const note = SECTION_UIS[sectionKey].layoutNote;
+
+  return (
+    <li {...item} data-section-key={sectionKey} className={cn('relative', lifted && 'z-10')}>
+      <Card className={cn('p-3', lifted && 'shadow-lg ring-2 ring-brand-600/40')}>
+        <div className="flex items-center gap-2">
+          {handle}
+          <div className="min-w-0 flex-1">
+            <p
+              className={cn(
+                'text-sm font-semibold break-words',
+                shown ? 'text-slate-900' : 'text-slate-500 line-through',
+              )}
+            >
+              {name}
+            </p>
+            {note && <p className="text-xs text-slate-600">{note}</p>}
+          </div>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={shown}
+            aria-label={`Show ${name} on the CV`}
+            onClick={() => onShown(!shown)}
+            className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                'relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors',
+                shown ? 'bg-brand-600' : 'bg-slate-300',
+              )}
+            >
+              <span
+                className={cn(
+                  'absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform',
+                  shown && 'translate-x-4',
+                )}
+              />
+            </span>
+            <span aria-hidden="true" className="w-12 text-left">
+              {shown ? 'Shown' : 'Hidden'}
+            </span>
+          </button>
+        </div>
+        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:pl-10">
+          <label htmlFor={id} className="text-xs font-medium text-slate-700">
+            Title
+          </label>
+          <input
+            id={id}
+            aria-label={`Title of ${name}`}
+            type="text"
+            value={text}
+            maxLength={SECTION_TITLE_MAX}
+            placeholder="The template's title"
+            autoComplete="off"
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-error` : undefined}
+            onChange={(e) => {
+              setText(e.target.value);
+              const next = e.target.value.trim();
+              if (isSingleLineText(next)) onTitle(next);
+            }}
+            className={controlClass(invalid, 'h-9 min-w-0 flex-1 basis-48')}
+          />
+          {invalid && (
+            <p id={`${id}-error`} className="w-full text-sm text-red-700">
+              {UNSUPPORTED_CHARACTERS}
+            </p>
+          )}
+        </div>
+      </Card>
+    </li>
+  );
+}
