@@ -2,6 +2,8 @@
  * CvData: the one shape every CV template receives (spec section 3, "CV data given to
  * templates"), and buildCvData() that maps stored section lists to it.
  */
+import { readArrangement, type CvArrangement } from './arrangement.ts';
+import { readDesign, type CvDesign } from './design.ts';
 import { cvList, id, list, text, bool, type Rec } from './sections/cv-read.ts';
 import {
   SECTIONS,
@@ -28,6 +30,26 @@ export type {
 } from './sections/index.ts';
 
 export {
+  ARRANGEMENT_MESSAGES,
+  EMPTY_ARRANGEMENT,
+  SECTION_TITLE_MAX,
+  arrangedKeys,
+  arrangementSchema,
+  isDefaultArrangement,
+  readArrangement,
+  type CvArrangement,
+} from './arrangement.ts';
+
+export {
+  CV_FONTS,
+  DEFAULT_DESIGN,
+  DESIGN_MESSAGES,
+  isDefaultDesign,
+  readDesign,
+  type CvDesign,
+} from './design.ts';
+
+export {
   CV_TEMPLATES,
   TEMPLATE_IDS,
   isTemplateId,
@@ -52,6 +74,10 @@ export type CvData = SectionCvData & {
   assignedPhotoUrl: string | null;
   firstImpression: CvFirstImpression | null;
   certificates: CvCertificate[];
+  /** The user's order, hidden sections and titles (issue 17); templates apply it. */
+  arrangement: CvArrangement;
+  /** The accent, font, text size and spacing the user chose (issue 17); default: the template's. */
+  design: CvDesign;
 };
 
 /**
@@ -64,6 +90,10 @@ export type CvSections = { [K in SectionKey as (typeof SECTIONS)[K]['cvSource']]
   certificate?: unknown;
   /** An explicit assigned photo URL wins over the photo list ("noneAssigned" means none). */
   assignedPhotoUrl?: unknown;
+  /** The CV record's section arrangement (JSON text or object). */
+  arrangement?: unknown;
+  /** The CV record's design (JSON text or object, core/src/design.ts). */
+  design?: unknown;
 };
 
 /** The names each value may arrive under: a section's camel-case key, then its aliases. */
@@ -129,6 +159,8 @@ export function buildCvData(sections: CvSections | Record<string, unknown>): CvD
     certificates: cvList(certificateOf)(pick(source, 'certificate')).filter(
       (c) => c.pdfUrl || c.photoUrl,
     ),
+    arrangement: readArrangement(source.arrangement),
+    design: readDesign(source.design),
   };
 }
 

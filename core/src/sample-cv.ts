@@ -20,3 +20,8 @@ export const SAMPLE_CV: CvData = buildCvData({
   ...Object.fromEntries(SECTION_KEYS.map((k) => [SECTIONS[k].cvSource, SECTIONS[k].preview])),
   assignedPhotoUrl: SAMPLE_PHOTO,
 });
+
+/** The sample CV drawn in the owner's design and section arrangement (an empty CV's preview). */
+export function sampleInOwnLook(own: CvData | undefined): CvData {
+  return own ? { ...SAMPLE_CV, design: own.design, arrangement: own.arrangement } : SAMPLE_CV;
+}

@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import { TEMPLATE_IDS, type TemplateId } from '../templates.ts';
 import { PAGE_SIZES, type CvData } from '../cv.ts';
+import { arrangementResponseSchema } from '../arrangement.ts';
+import { designResponseSchema } from '../design-schema.ts';
 import {
   CV_SCHEMAS,
   SECTIONS,
@@ -25,6 +27,8 @@ export const cvDataSchema = z.object({
   assignedPhotoUrl: str.nullable(),
   firstImpression: z.object({ _id: str, videoUrl: str }).nullable(),
   certificates: z.array(withId({ title: str, pdfUrl: str, photoUrl: str })),
+  arrangement: arrangementResponseSchema,
+  design: designResponseSchema,
 }) as unknown as z.ZodType<CvData>;
 
 /** The paper size a CV is laid out on (issue 17). */
@@ -44,6 +48,12 @@ export const cvDataResponseSchema = z.object({
   cv: cvRecordSchema.pick({ _id: true, template: true, pageSize: true }),
   data: cvDataSchema,
 });
+
+/** PUT /api/curriculum-vitae/arrangement: the arrangement as stored (issue 17). */
+export const cvArrangementResponseSchema = z.object({ arrangement: arrangementResponseSchema });
+
+/** PUT /api/curriculum-vitae/design: the design as stored (issue 17). */
+export const cvDesignResponseSchema = z.object({ design: designResponseSchema });
 
 /** What a JSON column holds, by field (the rest are typed by their ColumnKind). */
 const JSON_FIELDS: Record<string, z.ZodType> = { subjects: z.array(cvSubjectSchema) };

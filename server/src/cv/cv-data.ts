@@ -50,7 +50,8 @@ function cvSql(postgres: boolean, withMedia: boolean): { sql: string; params: nu
       key,
       json(columns(t, names)),
       `${q(t)}.${q('id')} as i from ${q(t)} where ${q('user_id')} = ${param()}`,
-      `${q(t)}.${q('created_at')}`,
+      // The user's order (sort_order, migration 022), then created_at; as text, like the others.
+      `${postgres ? `lpad(cast(${q(t)}.${q('sort_order')} as text), 10, '0')` : `printf('%010d', ${q(t)}.${q('sort_order')})`} || ${q(t)}.${q('created_at')}`,
     );
   });
   branches.push(
@@ -63,7 +64,15 @@ function cvSql(postgres: boolean, withMedia: boolean): { sql: string; params: nu
     branch(
       'cv',
       json(
-        columns('curriculum_vitae', ['id', 'template', 'page_size', 'created_at', 'updated_at']),
+        columns('curriculum_vitae', [
+          'id',
+          'template',
+          'page_size',
+          'arrangement',
+          'design',
+          'created_at',
+          'updated_at',
+        ]),
       ),
       `${q('id')} as i from ${q('curriculum_vitae')} where ${q('user_id')} = ${param()}`,
       `''`,
@@ -100,6 +109,10 @@ interface CvRows {
   sections: Record<SectionKey, EntryOut[]>;
   accountName: string;
   record?: CvRecord;
+  /** The CV record's section arrangement, as stored (JSON text). */
+  arrangement?: unknown;
+  /** The CV record's design, as stored (JSON text). */
+  design?: unknown;
   photo?: MediaJoined;
   video?: MediaJoined;
   certificates: MediaJoined[];
@@ -124,8 +137,11 @@ async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRow
     // SQLite answers JSON as text; PostgreSQL's driver has parsed it already.
     const row = (typeof j === 'string' ? JSON.parse(j) : j) as AnyRow;
     if (k === 'account') out.accountName = String(row.full_name ?? '');
-    else if (k === 'cv') out.record = toRecord(row as Parameters<typeof toRecord>[0]);
-    else if (k === 'photos') out.photo = row as MediaJoined;
+    else if (k === 'cv') {
+      out.record = toRecord(row as Parameters<typeof toRecord>[0]);
+      out.arrangement = row.arrangement;
+      out.design = row.design;
+    } else if (k === 'photos') out.photo = row as MediaJoined;
     else if (k === 'first_impressions') out.video = row as MediaJoined;
     else if (k === 'certificates') out.certificates.push(row as MediaJoined);
     else out.sections[k as SectionKey].push(toEntry(k as SectionKey, row));
@@ -189,6 +205,8 @@ export async function loadCv(
     assignedPhotoUrl: signer && all.photo ? url(all.photo) : '',
     firstImpression: video ?? [],
     certificate: certificates,
+    arrangement: all.arrangement,
+    design: all.design,
   });
   return { record: all.record, data };
 }

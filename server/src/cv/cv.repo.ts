@@ -2,6 +2,8 @@ import {
   DEFAULT_TEMPLATE,
   resolvePageSize,
   resolveTemplateId,
+  type CvArrangement,
+  type CvDesign,
   type PageSize,
   type TemplateId,
 } from '@vitae/core';
@@ -81,6 +83,24 @@ export function cvRepo(db: Db) {
       await db
         .updateTable('curriculum_vitae')
         .set({ page_size: pageSize, updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** Stores the section arrangement (issue 17), already checked by arrangementSchema. */
+    async setArrangement(userId: string, arrangement: CvArrangement): Promise<void> {
+      await db
+        .updateTable('curriculum_vitae')
+        .set({ arrangement: JSON.stringify(arrangement), updated_at: nowIso() })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** Stores the design (issue 17), already checked by designSchema. */
+    async setDesign(userId: string, design: CvDesign): Promise<void> {
+      await db
+        .updateTable('curriculum_vitae')
+        .set({ design: JSON.stringify(design), updated_at: nowIso() })
         .where('user_id', '=', userId)
         .execute();
     },

@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  arrangementSchema,
   PAGE_SIZES,
   PAGE_SIZE_MESSAGE,
   TEMPLATE_IDS,
   recordId,
   type TemplateId,
 } from '@vitae/core';
-import { cvDataResponseSchema, cvRecordSchema } from '@vitae/core/responses/cv';
+import {
+  cvArrangementResponseSchema,
+  cvDesignResponseSchema,
+  cvDataResponseSchema,
+  cvRecordSchema,
+} from '@vitae/core/responses/cv';
+import { designSchema } from '@vitae/core/design-schema';
 import type { AppDeps } from '../deps.ts';
 import { errorResponses } from '../plugins/responses.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -88,6 +95,48 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
       await repo.ensure(user.id);
       await repo.setPageSize(user.id, req.body.pageSize);
       return (await repo.find(user.id))!;
+    },
+  );
+
+  /**
+   * The CV's section arrangement (issue 17): the sections' order, the hidden ones and the
+   * user's titles, replaced whole; every template, View CV, the PDF and shared views follow it.
+   */
+  r.put(
+    '/api/curriculum-vitae/arrangement',
+    {
+      schema: {
+        tags,
+        body: arrangementSchema,
+        response: { 200: cvArrangementResponseSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      await repo.ensure(user.id);
+      await repo.setArrangement(user.id, req.body);
+      return { arrangement: req.body };
+    },
+  );
+
+  /**
+   * The CV's design (issue 17): accent colour, font, text size and spacing, replaced whole;
+   * every template, View CV, the PDF and shared views draw with it.
+   */
+  r.put(
+    '/api/curriculum-vitae/design',
+    {
+      schema: {
+        tags,
+        body: designSchema,
+        response: { 200: cvDesignResponseSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      await repo.ensure(user.id);
+      await repo.setDesign(user.id, req.body);
+      return { design: req.body };
     },
   );
 

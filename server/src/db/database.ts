@@ -101,6 +101,10 @@ export interface CurriculumVitaeTable {
   template: string;
   /** 'A4' | 'Letter' (migration 019). */
   page_size: Generated<string>;
+  /** The section arrangement as JSON text (migration 020, core/src/arrangement.ts). */
+  arrangement: Generated<string>;
+  /** The design as JSON text (migration 021, core/src/design.ts). */
+  design: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -127,6 +131,8 @@ export interface SectionRowBase {
   user_id: string;
   created_at: string;
   updated_at: string;
+  /** The entry's place in its section, 0 first: the user's order (migration 022). */
+  sort_order: Generated<number>;
 }
 
 /** 'ppNumber' -> 'pp_number' (the repo's columnOf, as a type). */

@@ -18,6 +18,9 @@ import * as m016 from './016-headline.ts';
 import * as m017 from './017-contact-requests.ts';
 import * as m018 from './018-browse-speed.ts';
 import * as m019 from './019-cv-page-size.ts';
+import * as m020 from './020-section-arrangement.ts';
+import * as m021 from './021-cv-design.ts';
+import * as m022 from './022-entry-order.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +43,9 @@ const migrations: Record<string, Migration> = {
   '017-contact-requests': m017,
   '018-browse-speed': m018,
   '019-cv-page-size': m019,
+  '020-section-arrangement': m020,
+  '021-cv-design': m021,
+  '022-entry-order': m022,
 };
 
 export const migrationProvider: MigrationProvider = {
