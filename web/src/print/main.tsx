@@ -1,5 +1,6 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { loadFont } from '../features/design/fonts.ts';
 import { INK_FRIENDLY_ID, getTemplate, loadInkFriendly } from '../features/templates/registry.ts';
 import type { PrintPayload } from './render-cv.ts';
 import '../index.css';
@@ -18,6 +19,8 @@ window.renderCv = async ({ data, layout }: PrintPayload) => {
   const load = layout === INK_FRIENDLY_ID ? loadInkFriendly : getTemplate(layout).load;
   // Loaded before rendering, so the template draws at once (no Suspense fallback to wait out).
   const { default: Template } = await load();
+  // The CV's font (issue 17): its styles are a lazy chunk that fonts.ready alone would not wait for.
+  await loadFont(data.design?.font);
   flushSync(() => root.render(<Template data={data} />));
   await Promise.all([document.fonts.ready, imagesReady()]);
 };
