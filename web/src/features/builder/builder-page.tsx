@@ -1,11 +1,17 @@
-import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { lazyWithRetry } from '../../lib/lazy-retry.ts';
 import { createDraftStore, DraftContext } from '../preview/draft.ts';
-import { findTab, type TabDef } from '../sections/catalog.ts';
+import {
+  builderLink,
+  findTab,
+  isToolTab,
+  TOOL_TABS,
+  type BuilderTab,
+} from '../sections/catalog.ts';
 import { SectionScreen } from '../sections/section-screen.tsx';
 import { BuilderSelect, BuilderSidebar } from './builder-nav.tsx';
 import { MediaScreen } from './media-screens.tsx';
@@ -17,6 +23,12 @@ const SCROLL_DELAY_MS = 100;
 
 /** The live preview and the templates it draws load only here, and only once shown. */
 const PreviewPane = lazyWithRetry(() => import('../preview/preview-pane.tsx'));
+
+/** The whole-CV tools' screens (catalog.ts TOOL_TABS), each loaded when its tab opens. */
+const TOOL_SCREENS: Record<string, ComponentType> = {
+  layout: lazyWithRetry(() => import('../arrangement/layout-screen.tsx')),
+  design: lazyWithRetry(() => import('../design/design-screen.tsx')),
+};
 
 /** From this width the preview stands beside the form; below it, a toggle shows one or the other. */
 const SIDE_BY_SIDE = '(min-width: 1280px)';
@@ -48,8 +60,8 @@ export default function BuilderPage() {
   const [drafts] = useState(createDraftStore);
   const wide = useMediaQuery(SIDE_BY_SIDE);
   const [previewShown, setPreviewShown] = useState(false);
-  // Section screens have a form to preview; the media screens and Coming Soon do not.
-  const previewable = Boolean(tab?.section);
+  // Section screens and the whole-CV tools have a preview; the media screens and Coming Soon do not.
+  const previewable = Boolean(tab?.section) || isToolTab(tab);
   const previewInMain = previewable && !wide && previewShown;
   const width = previewable ? 'max-w-[96rem]' : 'max-w-6xl';
 
@@ -98,11 +110,13 @@ export default function BuilderPage() {
           )}
         >
           <aside className="hidden lg:block">
+            <ToolNav current={tab?.tab} className="mb-4 border-b border-slate-200 pb-4" />
             <BuilderSidebar current={tab?.tab} />
           </aside>
           <main className="min-w-0 space-y-5">
-            <div className="lg:hidden">
-              <BuilderSelect current={tab?.tab} />
+            <div className="space-y-3 lg:hidden">
+              <ToolNav current={tab?.tab} horizontal />
+              <BuilderSelect current={isToolTab(tab) ? undefined : tab?.tab} />
             </div>
             {previewable && !wide && (
               <PreviewToggle shown={previewShown} onChange={setPreviewShown} />
@@ -165,13 +179,54 @@ function PreviewToggle({
   );
 }
 
-function TabContent({ tab }: { tab: TabDef }) {
+function TabContent({ tab }: { tab: BuilderTab }) {
+  const Tool = isToolTab(tab) ? TOOL_SCREENS[tab.tool] : undefined;
   return (
     <section className="space-y-4">
       <p className="text-sm text-slate-600">{tab.blurb}</p>
       {tab.section && <SectionScreen sectionKey={tab.section} />}
       {tab.media && <MediaScreen tab={tab.media} title={tab.title} />}
+      {Tool && (
+        <Suspense fallback={<p className="p-8 text-center text-sm text-slate-500">Loading...</p>}>
+          <Tool />
+        </Suspense>
+      )}
     </section>
+  );
+}
+
+/** Links to the whole-CV tabs (Layout, ...): above the sections on desktop, a row on phones. */
+function ToolNav({
+  current,
+  horizontal = false,
+  className,
+}: {
+  current?: string;
+  horizontal?: boolean;
+  className?: string;
+}) {
+  return (
+    <nav aria-label="Whole CV" className={className}>
+      <ul className={cn(horizontal ? 'flex flex-wrap gap-2' : 'space-y-0.5')}>
+        {TOOL_TABS.map((t) => (
+          <li key={t.tab}>
+            <Link
+              to={builderLink(t.tab)}
+              aria-current={t.tab === current ? 'page' : undefined}
+              className={cn(
+                'flex items-center rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+                horizontal && 'border border-slate-300 bg-white',
+                t.tab === current
+                  ? 'bg-brand-50 text-brand-800'
+                  : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+              )}
+            >
+              {t.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

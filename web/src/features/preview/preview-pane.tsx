@@ -17,7 +17,7 @@ import {
   resolveTemplateId,
   type PageSize,
 } from '@vitae/core/cv';
-import { SAMPLE_CV } from '@vitae/core/sample-cv';
+import { sampleInOwnLook } from '@vitae/core/sample-cv';
 import { SECTION_KEYS, type SectionKey } from '@vitae/core/sections/index';
 import { errorMessage } from '../../lib/api.ts';
 import { fetchSection, sectionKey } from '../sections/api.ts';
@@ -142,7 +142,7 @@ export default function PreviewPane() {
           scale > 0 && (
             <PagedCv
               layout={template}
-              data={empty ? SAMPLE_CV : data}
+              data={empty ? sampleInOwnLook(data) : data}
               pageSize={pageSize}
               scale={scale}
               onPages={setCount}

@@ -69,14 +69,48 @@ export const SECTION_CARDS: TabDef[] = MEDIA_CARDS.reduce(
 /** Every builder tab: the first impression, then the cards' sections. */
 export const BUILDER_TABS: TabDef[] = [FIRST_IMPRESSION_TAB, ...SECTION_CARDS];
 
+/**
+ * A builder tab about the whole CV rather than one section (issue 17): no status, no dashboard
+ * card; the builder lists these above the sections and shows the live preview beside them.
+ */
+export interface ToolTab extends Omit<TabDef, 'status'> {
+  /** Which screen builder-page.tsx draws for it. */
+  tool: string;
+}
+
+/** The sections' order, visibility and titles (web/src/features/arrangement). */
+export const LAYOUT_TAB: ToolTab = {
+  tab: 'layout',
+  title: 'Layout',
+  blurb: 'Put your sections in order, hide the ones you do not need and rename them.',
+  tool: 'layout',
+};
+
+/** The CV's accent colour, font, text size, spacing and paper (web/src/features/design). */
+export const DESIGN_TAB: ToolTab = {
+  tab: 'design',
+  title: 'Design',
+  blurb: "Choose your CV's accent colour, font, text size, spacing and paper size.",
+  tool: 'design',
+};
+
+/** The tabs about the whole CV, in the builder's order. */
+export const TOOL_TABS: ToolTab[] = [LAYOUT_TAB, DESIGN_TAB];
+
+/** A builder tab: a section's, a media screen's or a whole-CV tool's. */
+export type BuilderTab = TabDef | ToolTab;
+
+export const isToolTab = (tab: BuilderTab | undefined): tab is ToolTab =>
+  tab !== undefined && 'tool' in tab;
+
 /** The spec names the interests tab `interest`; the dashboard card says `interests`. */
 const ALIASES: Record<string, string> = { interest: 'interests' };
 
 /** The tab of a key, or undefined for an unknown key (the builder shows Coming Soon). */
-export function findTab(key: string | null | undefined): TabDef | undefined {
+export function findTab(key: string | null | undefined): BuilderTab | undefined {
   if (!key) return undefined;
   const k = ALIASES[key] ?? key;
-  return BUILDER_TABS.find((t) => t.tab === k);
+  return BUILDER_TABS.find((t) => t.tab === k) ?? TOOL_TABS.find((t) => t.tab === k);
 }
 
 export const builderLink = (tab: string) => `/app/cv-builder?tab=${encodeURIComponent(tab)}`;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CV_TEMPLATES, isCvEmpty, resolveTemplateId, type TemplateId } from '@vitae/core/cv';
-import { SAMPLE_CV } from '@vitae/core/sample-cv';
+import { sampleInOwnLook } from '@vitae/core/sample-cv';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
@@ -42,7 +42,8 @@ export default function ViewCvPage() {
   const template = resolveTemplateId(query.data?.cv.template);
   const { pageSize } = (query.data as CvDataWithPage | undefined)?.cv ?? {};
   const empty = !query.data || isCvEmpty(query.data.data);
-  const data = empty ? SAMPLE_CV : query.data!.data;
+  // An empty CV shows the sample in the owner's own design and section arrangement.
+  const data = empty ? sampleInOwnLook(query.data?.data) : query.data!.data;
   const layout = printing === 'ink' ? INK_FRIENDLY_ID : template;
 
   const choose = (choice: PrintChoice) => {
