@@ -2,12 +2,15 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './app/error-boundary.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { preloadPages } from './app/lazy-page.tsx';
+import { AppRoutes, routes } from './app/router.tsx';
 import { startSession } from './lib/auth-store.ts';
 import './index.css';
 
-// The start-up sign-in attempt runs once, before the first render.
+// The start-up sign-in attempt runs once, before the first render; this page's chunks load
+// meanwhile.
 startSession();
+preloadPages(routes, window.location.pathname);
 
 const container = document.getElementById('root')!;
 // Keep this tree the same as src/app/prerender.tsx renders at build time.
