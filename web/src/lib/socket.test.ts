@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth } from './auth-store.ts';
+import { io } from 'socket.io-client';
 import { connectSocket, createLiveRefresher, disconnectSocket, liveQueryKeys } from './socket.ts';
 
 describe('live refresh timing', () => {
@@ -83,7 +84,7 @@ describe('a socket the server closes', () => {
 
   it('re-checks the session, so an ended session signs the tab out', () => {
     const fetchUser = vi.spyOn(auth, 'fetchUser').mockResolvedValue(null);
-    const s = connectSocket('user-1');
+    const s = connectSocket('user-1', io);
     // What socket.io-client does when the server calls socket.disconnect().
     (s as unknown as { onclose(reason: string): void }).onclose('io server disconnect');
     expect(fetchUser).toHaveBeenCalledTimes(1);
@@ -91,7 +92,7 @@ describe('a socket the server closes', () => {
 
   it('does not when the connection merely dropped', () => {
     const fetchUser = vi.spyOn(auth, 'fetchUser').mockResolvedValue(null);
-    const s = connectSocket('user-1');
+    const s = connectSocket('user-1', io);
     (s as unknown as { onclose(reason: string): void }).onclose('transport close');
     expect(fetchUser).not.toHaveBeenCalled();
   });

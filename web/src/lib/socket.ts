@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { io, ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import {
   LIVE_DUPLICATE_GUARD_MS,
   LIVE_REFETCH_DELAY_MS,
@@ -42,11 +42,14 @@ let socketUserId: string | null = null;
 let statusTimer: ReturnType<typeof setInterval> | undefined;
 const handlers = new Map<string, Set<(payload: unknown) => void>>();
 
-/** Opens the socket for `userId` (idempotent), authenticating on every connect. */
-export function connectSocket(userId: string): AppSocket {
+/**
+ * Opens the socket for `userId` (idempotent), authenticating on every connect. `open` is
+ * socket.io-client's `io`, imported when the socket is first needed.
+ */
+export function connectSocket(userId: string, open: typeof io): AppSocket {
   if (socket && socketUserId === userId) return socket;
   disconnectSocket();
-  const s: AppSocket = API_BASE ? io(API_BASE, SOCKET_OPTIONS) : io(SOCKET_OPTIONS);
+  const s: AppSocket = API_BASE ? open(API_BASE, SOCKET_OPTIONS) : open(SOCKET_OPTIONS);
   socket = s;
   socketUserId = userId;
 
@@ -83,6 +86,16 @@ export function disconnectSocket(): void {
   socketUserId = null;
 }
 
+/** Runs `fn` when the browser is idle (at most a second from now); cancel() stops it. */
+function whenIdle(fn: () => void): { cancel: () => void } {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(fn, { timeout: 1000 });
+    return { cancel: () => window.cancelIdleCallback(id) };
+  }
+  const id = setTimeout(fn, 0);
+  return { cancel: () => clearTimeout(id) };
+}
+
 /**
  * Keeps the socket open while a user is signed in: connects after sign-in, closes
  * on sign-out (also when sign-out unmounts the signed-in pages first).
@@ -94,8 +107,18 @@ export function useSocketConnection(): void {
       disconnectSocket();
       return;
     }
-    connectSocket(userId);
+    // Opened once the page has painted, with socket.io-client loaded then: creating the socket
+    // is a long task on a slow phone, and nothing it brings is on the first screen (the page
+    // fetches its data itself).
+    let cancelled = false;
+    const opening = whenIdle(() => {
+      void import('socket.io-client').then(({ io }) => {
+        if (!cancelled) connectSocket(userId, io);
+      });
+    });
     return () => {
+      cancelled = true;
+      opening.cancel();
       if (getAuthState().user?._id !== userId) disconnectSocket();
     };
   }, [userId]);
