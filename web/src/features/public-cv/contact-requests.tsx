@@ -48,7 +48,8 @@ const STATUS_CLASSES: Record<ContactRequestStatus, string> = {
 };
 
 /** The listing's choice: who sees the email and phone (ours, issue 14). */
-export function ContactModeSetting({ mode }: { mode: ContactMode }) {
+/** `mode` null: the status is still loading; the choice shows, disabled, at its full height. */
+export function ContactModeSetting({ mode }: { mode: ContactMode | null }) {
   const setMode = useSetContactMode();
   // The choice shows at once; a refused change falls back to the stored mode.
   const [chosen, setChosen] = useState<ContactMode | null>(null);
@@ -58,7 +59,7 @@ export function ContactModeSetting({ mode }: { mode: ContactMode }) {
     setMode.mutate(next, { onSettled: () => setChosen(null) });
   };
   return (
-    <fieldset className="space-y-2" disabled={setMode.isPending}>
+    <fieldset className="space-y-2" disabled={setMode.isPending || mode === null}>
       <legend className="text-sm font-semibold text-slate-900">
         Email, phone and street address
       </legend>

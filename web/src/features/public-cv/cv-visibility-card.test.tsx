@@ -111,8 +111,14 @@ describe('CV visibility card', () => {
       return { status: 200, body: status };
     });
     renderCard();
+    // Drawn, disabled, before the status arrives: the cards below keep their place.
+    expect(screen.getByRole('radio', { name: /Show them to HR users/ })).toBeDisabled();
     const onRequest = await screen.findByRole('radio', { name: /Only after I approve a request/ });
-    expect(screen.getByRole('radio', { name: /Show them to HR users/ })).toBeChecked();
+    // The choice is drawn (disabled) while the status loads; the stored mode shows once it has.
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: /Show them to HR users/ })).toBeChecked(),
+    );
+    expect(onRequest).toBeEnabled();
     await userEvent.click(onRequest);
     await waitFor(() => expect(onRequest).toBeChecked());
     expect(fetch).toHaveBeenCalledWith(

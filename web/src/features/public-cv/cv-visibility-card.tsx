@@ -76,7 +76,8 @@ export function CvVisibilityCard() {
         </div>
       )}
 
-      {status.data && <ContactModeSetting mode={status.data.contactMode} />}
+      {/* Drawn while the status loads too, so the cards below do not move when it arrives. */}
+      {!status.isError && <ContactModeSetting mode={status.data?.contactMode ?? null} />}
       {status.data && <ContactRequestsList />}
 
       <div className="mt-auto">
