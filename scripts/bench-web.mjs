@@ -101,7 +101,8 @@ function findServerPid(pid) {
   const queue = [pid];
   while (queue.length) {
     const p = queue.shift();
-    if (cmdline(p).includes('server/src/main.ts')) return p;
+    // npm start runs the server's bundle (scripts/lib/server-build.mjs); older starts ran the sources.
+    if (/server\/(?:dist\/main\.mjs|src\/main\.ts)/.test(cmdline(p))) return p;
     queue.push(...children(p));
   }
   return undefined;
