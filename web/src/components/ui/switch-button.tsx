@@ -7,8 +7,15 @@ export function SwitchButton({
   onChange,
   disabled,
   className,
+  accessibleName,
+  plain = false,
 }: {
+  /** The visible text; also the accessible name unless `accessibleName` is given. */
   label: string;
+  /** A fuller name for screen readers ("Show Skills on the CV" beside a visible "Shown"). */
+  accessibleName?: string;
+  /** Without the button's border and shadow (a switch inside a list row). */
+  plain?: boolean;
   checked: boolean;
   onChange: (next: boolean) => void;
   disabled?: boolean;
@@ -19,10 +26,14 @@ export function SwitchButton({
       type="button"
       role="switch"
       aria-checked={checked}
+      aria-label={accessibleName}
       disabled={disabled}
       onClick={() => onChange(!checked)}
       className={cn(
-        'inline-flex h-10 items-center gap-2.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-55',
+        'inline-flex h-10 items-center gap-2.5 rounded-lg text-sm disabled:opacity-55',
+        plain
+          ? 'px-2 font-medium text-slate-700 hover:bg-slate-100'
+          : 'border border-slate-300 bg-white px-3 font-semibold text-slate-800 shadow-sm hover:bg-slate-50',
         className,
       )}
     >

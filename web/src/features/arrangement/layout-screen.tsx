@@ -4,6 +4,7 @@ import { SECTIONS, type SectionKey } from '@vitae/core/sections/index';
 import { isSingleLineText, UNSUPPORTED_CHARACTERS } from '@vitae/core/text';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { SwitchButton } from '../../components/ui/switch-button.tsx';
 import { SortableList, type SortableParts } from '../../components/ui/sortable-list.tsx';
 import { controlClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -159,32 +160,14 @@ function SectionRow({
             </p>
             {note && <p className="text-xs text-slate-600">{note}</p>}
           </div>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={shown}
-            aria-label={`Show ${name} on the CV`}
-            onClick={() => onShown(!shown)}
-            className="inline-flex h-10 shrink-0 items-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <span
-              aria-hidden="true"
-              className={cn(
-                'relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors',
-                shown ? 'bg-brand-600' : 'bg-slate-300',
-              )}
-            >
-              <span
-                className={cn(
-                  'absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform',
-                  shown && 'translate-x-4',
-                )}
-              />
-            </span>
-            <span aria-hidden="true" className="w-12 text-left">
-              {shown ? 'Shown' : 'Hidden'}
-            </span>
-          </button>
+          <SwitchButton
+            label={shown ? 'Shown' : 'Hidden'}
+            accessibleName={`Show ${name} on the CV`}
+            checked={shown}
+            onChange={onShown}
+            plain
+            className="w-28 shrink-0"
+          />
         </div>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:pl-10">
           <label htmlFor={id} className="text-xs font-medium text-slate-700">
