@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -23,7 +23,6 @@ export default function ForgotPasswordPage() {
     resolver: forgotResolver.resolver,
     defaultValues: { email: '' },
   });
-  useEffect(() => forgotResolver.preload(), []);
 
   const onSubmit = async ({ email }: EmailValues) => {
     try {
@@ -63,7 +62,12 @@ export default function ForgotPasswordPage() {
       subtitle="Enter your email address and we'll send you a link to reset your password."
       footer={backToSignIn}
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <form
+        noValidate
+        onFocus={forgotResolver.preload}
+        onSubmit={handleSubmit(onSubmit)}
+        className="space-y-5"
+      >
         <TextField
           label="Email address"
           type="email"

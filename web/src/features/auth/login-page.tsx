@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import type { User } from '@vitae/core';
 import { Banner } from '../../components/ui/banner.tsx';
@@ -51,7 +51,6 @@ export default function LoginPage() {
     defaultValues: { email: params.get('email') ?? '', password: '' },
   });
   const [email, password] = watch(['email', 'password']);
-  useEffect(() => loginResolver.preload(), []);
 
   if (params.get('action') === 'resend-verification') {
     return <ResendVerificationPage email={params.get('email') ?? ''} />;
@@ -89,7 +88,12 @@ export default function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <form
+        noValidate
+        onFocus={loginResolver.preload}
+        onSubmit={handleSubmit(onSubmit)}
+        className="space-y-5"
+      >
         {failure && (
           <Banner tone="error">
             <p>{failure.text}</p>

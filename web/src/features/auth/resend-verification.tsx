@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
@@ -41,9 +41,13 @@ export function ResendVerificationForm({ defaultEmail = '' }: { defaultEmail?: s
     resolver: resendResolver.resolver,
     defaultValues: { email: defaultEmail },
   });
-  useEffect(() => resendResolver.preload(), []);
   return (
-    <form noValidate onSubmit={handleSubmit((v) => send(v.email))} className="space-y-5">
+    <form
+      noValidate
+      onFocus={resendResolver.preload}
+      onSubmit={handleSubmit((v) => send(v.email))}
+      className="space-y-5"
+    >
       {result && <Banner tone={result.tone}>{result.text}</Banner>}
       <TextField
         label="Email address"

@@ -31,7 +31,6 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
     resolver: resetResolver.resolver,
     defaultValues: { password: '', password2: '' },
   });
-  useEffect(() => resetResolver.preload(), []);
   const onSubmit = async (values: ResetValues) => {
     setFailure(null);
     try {
@@ -42,7 +41,12 @@ function ResetForm({ token, onDone }: { token: string; onDone: (message: string)
     }
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+    <form
+      noValidate
+      onFocus={resetResolver.preload}
+      onSubmit={handleSubmit(onSubmit)}
+      className="space-y-5"
+    >
       {failure && <Banner tone="error">{failure}</Banner>}
       <PasswordField
         label="New password"

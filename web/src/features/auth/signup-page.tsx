@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
@@ -49,7 +49,6 @@ export default function SignupPage() {
     },
   });
   const filled = watch([...FIELDS]).every((v) => v.length > 0);
-  useEffect(() => signupResolver.preload(), []);
 
   if (done) return <SignupSuccess message={done} />;
   if (user) return <Navigate to="/app/dashboard" replace />;
@@ -92,7 +91,12 @@ export default function SignupPage() {
         </>
       }
     >
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <form
+        noValidate
+        onFocus={signupResolver.preload}
+        onSubmit={handleSubmit(onSubmit)}
+        className="space-y-5"
+      >
         {general && <Banner tone="error">{general}</Banner>}
         <TextField
           label="Full name"
