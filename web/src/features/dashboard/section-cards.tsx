@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { indicatorFor } from '@vitae/core/section-status';
 import { useStatuses } from '../sections/api.ts';
@@ -30,7 +31,11 @@ export function SectionCards() {
   );
 }
 
-export function SectionCard({
+/**
+ * One card; memoised because the list re-renders as each of its 14 statuses arrives, and only
+ * that card changed (on a slow phone those renders were the dashboard's long tasks).
+ */
+export const SectionCard = memo(function SectionCard({
   card,
   status,
   loading,
@@ -57,4 +62,4 @@ export function SectionCard({
       </span>
     </Link>
   );
-}
+});
