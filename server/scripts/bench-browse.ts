@@ -285,8 +285,9 @@ function withEarlier(results: Result[]): Result[] {
 }
 
 /**
- * `npm run bench [-- --sizes 1000,1000000] [--reuse [dir]]`: SQLite always; PostgreSQL when
- * BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server we may create databases on.
+ * `npm run bench [-- --sizes 1000,1000000] [--reuse [dir]] [--engine sqlite|postgres]
+ * [--out file]`: SQLite always; PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL)
+ * names a server we may create databases on.
  */
 async function main(): Promise<void> {
   const arg = process.argv.indexOf('--sizes');
@@ -304,7 +305,9 @@ async function main(): Promise<void> {
     }
   }
   if (!pgBase) console.log('PostgreSQL skipped: set BENCH_DATABASE_URL to include it.');
-  const out = path.resolve('docs/benchmarks.md');
+  // `--out <file>`: write elsewhere (a trial run that should not touch the docs).
+  const outAt = process.argv.indexOf('--out');
+  const out = path.resolve(outAt > 0 ? process.argv[outAt + 1]! : 'docs/benchmarks.md');
   const text = report(withEarlier(results));
   // Other benches' `## ` sections (write durability, the kill drill) stay as they are.
   const others = fs.existsSync(out)
