@@ -1,35 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARRANGEMENT_MESSAGES, SECTION_KEYS, UNSUPPORTED_CHARACTERS } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import type { PdfRenderer, PrintPayload } from '../pdf/pdf-renderer.ts';
+import { callAs, recordingPdfRenderer, type Who } from '../test/cv-settings-kit.ts';
 import type { Storage } from '../plugins/storage.ts';
 import { sharedCvData } from '../sharing/shared-cv-data.ts';
 
-type Who = { cookie: string; userId: string };
 let t: TestApp;
 /** What each PDF was asked to draw: the arrangement must reach the print page. */
-const printed: PrintPayload[] = [];
-const renderer: PdfRenderer = {
-  render: (payload: PrintPayload) => {
-    printed.push(payload);
-    return Promise.resolve(Buffer.from('%PDF-1.4\n%%EOF\n'));
-  },
-  warm: () => Promise.resolve(),
-  close: () => Promise.resolve(),
-};
+const { renderer, asked } = recordingPdfRenderer();
 
 beforeAll(async () => {
   t = await buildTestApp({ pdfRenderer: renderer });
 });
 afterAll(() => t.close());
 
-const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = callAs(() => t);
 const arrange = (who: Who | null, body: unknown) =>
   call(who, 'PUT', '/api/curriculum-vitae/arrangement', body);
 const stored = async (who: Who) =>
@@ -131,9 +116,9 @@ describe('PUT /api/curriculum-vitae/arrangement', () => {
     const me = await loginAs(t);
     await call(me, 'POST', '/api/personal-info', { fullName: 'Naledi Khumalo' });
     await arrange(me, MINE);
-    printed.length = 0;
+    asked.length = 0;
     expect((await call(me, 'GET', '/api/curriculum-vitae/pdf')).statusCode).toBe(200);
-    expect(printed[0]?.data.arrangement).toEqual(MINE);
+    expect(asked[0]?.payload.data.arrangement).toEqual(MINE);
 
     const deps = { db: t.db, storage: {} as Storage, sessionSecret: t.sessionSecret };
     expect((await sharedCvData(deps, me.userId, false)).arrangement).toEqual(MINE);

@@ -1,34 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DESIGN, DESIGN_MESSAGES, type CvData } from '@vitae/core';
+import { DEFAULT_DESIGN, DESIGN_MESSAGES } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import type { PdfRenderer } from '../pdf/pdf-renderer.ts';
+import { callAs, recordingPdfRenderer, type Who } from '../test/cv-settings-kit.ts';
 import { loadCvData } from './cv-data.ts';
 
-type Who = { cookie: string; userId: string };
 let t: TestApp;
-/** The CV each PDF was drawn from: the design must reach the print page. */
-const printed: CvData[] = [];
-const renderer: PdfRenderer = {
-  render: (payload: { data: CvData }) => {
-    printed.push(payload.data);
-    return Promise.resolve(Buffer.from('%PDF-1.4\n%%EOF\n'));
-  },
-  warm: () => Promise.resolve(),
-  close: () => Promise.resolve(),
-};
+/** What each PDF was asked to draw: the design must reach the print page. */
+const { renderer, asked } = recordingPdfRenderer();
 
 beforeAll(async () => {
   t = await buildTestApp({ pdfRenderer: renderer });
 });
 afterAll(() => t.close());
 
-const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = callAs(() => t);
 const setDesign = (who: Who | null, body: unknown) =>
   call(who, 'PUT', '/api/curriculum-vitae/design', body);
 const storedDesign = async (who: Who) =>
@@ -103,9 +88,9 @@ describe('PUT /api/curriculum-vitae/design', () => {
     const me = await loginAs(t);
     await call(me, 'POST', '/api/personal-info', { fullName: 'Naledi Khumalo' });
     await setDesign(me, chosen);
-    printed.length = 0;
+    asked.length = 0;
     expect((await call(me, 'GET', '/api/curriculum-vitae/pdf')).statusCode).toBe(200);
-    expect(printed[0]?.design).toEqual(stored);
+    expect(asked[0]?.payload.data.design).toEqual(stored);
     // Shared views and HR spread this (sharing/shared-cv-data.ts, hr/hr-cv-data.ts).
     expect((await loadCvData(t.db, me.userId)).design).toEqual(stored);
   });

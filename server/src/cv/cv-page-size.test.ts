@@ -1,33 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MESSAGE } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import type { Paper, PdfRenderer } from '../pdf/pdf-renderer.ts';
+import { callAs, recordingPdfRenderer, type Who } from '../test/cv-settings-kit.ts';
 
-type Who = { cookie: string; userId: string };
 let t: TestApp;
 /** The paper each PDF was asked on: what the download defaults to is the point here. */
-const papers: Paper[] = [];
-const renderer: PdfRenderer = {
-  render: (_payload: unknown, paper: Paper) => {
-    papers.push(paper);
-    return Promise.resolve(Buffer.from('%PDF-1.4\n%%EOF\n'));
-  },
-  warm: () => Promise.resolve(),
-  close: () => Promise.resolve(),
-};
+const { renderer, asked } = recordingPdfRenderer();
 
 beforeAll(async () => {
   t = await buildTestApp({ pdfRenderer: renderer });
 });
 afterAll(() => t.close());
 
-const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = callAs(() => t);
 const setSize = (who: Who | null, body: unknown) =>
   call(who, 'PUT', '/api/curriculum-vitae/page-size', body);
 const storedSize = async (who: Who) =>
@@ -87,11 +72,11 @@ describe('PUT /api/curriculum-vitae/page-size', () => {
   it("the owner's PDF download is on the CV's paper unless the call names one", async () => {
     const me = await loginAs(t);
     await call(me, 'POST', '/api/personal-info', { fullName: 'Naledi Khumalo' });
-    papers.length = 0;
+    asked.length = 0;
     expect((await call(me, 'GET', '/api/curriculum-vitae/pdf')).statusCode).toBe(200);
     await setSize(me, { pageSize: 'Letter' });
     expect((await call(me, 'GET', '/api/curriculum-vitae/pdf')).statusCode).toBe(200);
     expect((await call(me, 'GET', '/api/curriculum-vitae/pdf?paper=a4')).statusCode).toBe(200);
-    expect(papers).toEqual(['a4', 'letter', 'a4']);
+    expect(asked.map((a) => a.paper)).toEqual(['a4', 'letter', 'a4']);
   });
 });
