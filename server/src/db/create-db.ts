@@ -17,6 +17,7 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { cachingStatements } from './sqlite-statements.ts';
+import { attachWriteClock, writeClock } from './write-clock.ts';
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the write lock first, so a transaction that
@@ -57,9 +58,12 @@ export function createDb(database: Config['database']): Db {
   // FULL: a commit is on disk before the request is answered, so an acknowledged write
   // survives a power loss, not only a process kill (docs/decisions/0005).
   sqlite.pragma('synchronous = FULL');
-  return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
+  // The process owns this file (design §6): its write clock lets answers be kept in memory.
+  const clock = writeClock();
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite, clock) }),
   });
+  return attachWriteClock(db, clock);
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {

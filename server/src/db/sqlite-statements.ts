@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { tableWrittenBy, type WriteClock } from './write-clock.ts';
 
 /**
  * The SQLite database as Kysely's driver sees it, with prepared statements kept by their SQL.
@@ -10,18 +11,44 @@ import { LRUCache } from 'lru-cache';
  * time on its one connection, so a cached statement is never busy when it is used again, and
  * SQLite re-prepares a cached statement itself after a schema change. Bounded: queries whose
  * text varies (IN lists, browse filters) only evict each other.
+ *
+ * With a clock, every statement that writes records its table there once it has run (or
+ * failed: a failed statement changed nothing, and an extra tick only costs a cache hit).
  */
-export function cachingStatements(sqlite: SQLite.Database, max = 500): SqliteDatabase {
+export function cachingStatements(
+  sqlite: SQLite.Database,
+  clock?: WriteClock,
+  max = 500,
+): SqliteDatabase {
   const statements = new LRUCache<string, SqliteStatement>({ max });
   return {
     close: () => void sqlite.close(),
     prepare(sql: string): SqliteStatement {
       let stmt = statements.get(sql);
       if (!stmt) {
-        stmt = sqlite.prepare(sql) as unknown as SqliteStatement;
+        const prepared = sqlite.prepare(sql);
+        const table = clock && !prepared.readonly ? tableWrittenBy(sql) : undefined;
+        stmt = prepared as unknown as SqliteStatement;
+        if (clock && table) stmt = ticking(stmt, () => clock.wrote(table));
         statements.set(sql, stmt);
       }
       return stmt;
     },
+  };
+}
+
+function ticking(stmt: SqliteStatement, tick: () => void): SqliteStatement {
+  const after = <T>(run: () => T): T => {
+    try {
+      return run();
+    } finally {
+      tick();
+    }
+  };
+  return {
+    reader: stmt.reader,
+    all: (parameters) => after(() => stmt.all(parameters)),
+    run: (parameters) => after(() => stmt.run(parameters)),
+    iterate: (parameters) => after(() => stmt.iterate(parameters)),
   };
 }
