@@ -3,7 +3,9 @@ import type { Db } from './db/database.ts';
 import type { Mailer } from './plugins/mailer.ts';
 import type { RateLimiter } from './plugins/rate-limit.ts';
 import type { DomainEvents } from './plugins/domain-events.ts';
+import { answerCache, type AnswerCache } from './plugins/answer-cache.ts';
 import { sessionStore, type SessionStore } from './plugins/session.ts';
+import { writeClockOf } from './db/write-clock.ts';
 import { storageFor, type Storage } from './plugins/storage.ts';
 import { uploadsWith, type Uploads } from './media/upload-limits.ts';
 
@@ -23,18 +25,23 @@ export interface AppDeps {
   storage: Storage;
   /** Upload limits and the video conversion queue. */
   uploads: Uploads;
+  /** Busy reads kept in memory until their tables are written (SQLite only). */
+  answers: AnswerCache;
 }
 
-export type DepsInput = Omit<AppDeps, 'sessions' | 'storage' | 'uploads'> & {
+export type DepsInput = Omit<AppDeps, 'sessions' | 'storage' | 'uploads' | 'answers'> & {
   /** Defaults to storageFor(config): S3 when configured, else DATA_DIR/media. */
   storage?: Storage;
   /** Defaults to DEFAULT_UPLOAD_LIMITS (one conversion per core); tests pass smaller ones. */
   uploads?: Uploads;
+  /** The database createDb made, before any plugin: its write clock (SQLite) is looked up on it. */
+  rawDb?: Db;
 };
 
 /** Builds the deps the process (or a test) did not pass from the ones it did. */
 export function buildDeps(input: DepsInput): AppDeps {
   const { config, db, mailer, limiter, events, sessionSecret } = input;
+  const answers = answerCache(writeClockOf(input.rawDb ?? db));
   return {
     config,
     db,
@@ -42,8 +49,15 @@ export function buildDeps(input: DepsInput): AppDeps {
     limiter,
     events,
     sessionSecret,
-    sessions: sessionStore(db, sessionSecret, config.publicUrl.startsWith('https:'), events),
+    sessions: sessionStore(
+      db,
+      sessionSecret,
+      config.publicUrl.startsWith('https:'),
+      events,
+      answers,
+    ),
     storage: input.storage ?? storageFor(config),
     uploads: input.uploads ?? uploadsWith(),
+    answers,
   };
 }

@@ -8,6 +8,7 @@ import {
   type SectionKey,
 } from '@vitae/core';
 import type { Db } from '../db/database.ts';
+import { tablesReadBy } from '../db/write-clock.ts';
 import { mediaService, type MediaDeps, type MediaRow } from '../media/media.service.ts';
 import {
   columnOf,
@@ -101,6 +102,9 @@ function cvSql(postgres: boolean, withMedia: boolean): { sql: string; params: nu
   return { sql: `${branches.join('\nunion all\n')}\norder by k, c, i`, params: n };
 }
 const statements = new Map<string, { sql: string; params: number }>();
+
+/** Every table the CV statement reads (with media): what a kept CV answer depends on. */
+export const CV_TABLES: readonly string[] = tablesReadBy(cvSql(false, true).sql);
 
 type MediaJoined = AnyRow & { media_id: string; file_key: string; thumb_key: string | null };
 

@@ -21,7 +21,7 @@ import { errorResponses } from '../plugins/responses.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import { cvRepo, type CvRecord } from './cv.repo.ts';
-import { loadCv } from './cv-data.ts';
+import { CV_TABLES, loadCv } from './cv-data.ts';
 
 export const CV_MESSAGES = {
   notFound: 'CV not found',
@@ -143,8 +143,11 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
   const data = { 200: cvDataResponseSchema, ...errorResponses };
   r.get('/api/curriculum-vitae/data', { schema: { tags, response: data } }, async (req) => {
     const user = requireUser(req);
-    const { record, data } = await loadCv(db, user.id, deps);
-    const cv = found(record);
-    return { cv: { _id: cv._id, template: cv.template, pageSize: cv.pageSize }, data };
+    // The View CV, editor and preview all ask for it: kept until one of its tables is written.
+    return deps.answers.get(`cv:${user.id}`, CV_TABLES, async () => {
+      const { record, data } = await loadCv(db, user.id, deps);
+      const cv = found(record);
+      return { cv: { _id: cv._id, template: cv.template, pageSize: cv.pageSize }, data };
+    });
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { AUTH_MESSAGES, SESSION_TTL_DAYS } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
+import type { AnswerCache } from './answer-cache.ts';
 import { isoIn, nowIso } from '../db/ids.ts';
 import type { DomainEvents } from './domain-events.ts';
 import { HttpError } from './errors.ts';
@@ -11,6 +12,8 @@ export const SESSION_COOKIE = 'vitae_sid';
 const TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
 /** Extend a session at most once a day, so reads do not write on every request. */
 const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+/** What the session lookup reads. */
+const SESSION_TABLES = ['sessions', 'users'];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +45,7 @@ export function sessionStore(
   secret: string,
   secureCookies: boolean,
   events: DomainEvents,
+  answers: AnswerCache,
 ): SessionStore {
   const hash = (token: string) => createHmac('sha256', secret).update(token).digest('hex');
   const endSession = async (sessionKey: string) => {
@@ -73,7 +77,11 @@ export function sessionStore(
     const anonymous = { user: null, extended: false };
     if (!rawToken || rawToken.length > 100) return anonymous;
     const idHash = hash(rawToken);
-    const [row] = (await db.executeQuery<LookupRow>(CompiledQuery.raw(lookupSql(), [idHash]))).rows;
+    const read = async () => ({
+      row: (await db.executeQuery<LookupRow>(CompiledQuery.raw(lookupSql(), [idHash]))).rows[0],
+    });
+    // Kept only until a session or user row is written (a sign-out, a reset, an account change).
+    const { row } = await answers.get(`session:${idHash}`, SESSION_TABLES, read);
     if (!row) return anonymous;
     const { session_expires_at, ...user } = row;
     const expires = Date.parse(session_expires_at);

@@ -24,7 +24,7 @@ import { fieldErrorsFrom, HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import type { Db } from '../db/database.ts';
 import { lockRow, onUniqueViolation } from '../db/integrity.ts';
-import { sectionsRepo, type EntryOut, type SectionsRepo } from './sections.repo.ts';
+import { sectionsRepo, tableOf, type EntryOut, type SectionsRepo } from './sections.repo.ts';
 
 type Values = Record<string, unknown>;
 
@@ -221,12 +221,20 @@ const sampleEntries = (key: SectionKey): EntryOut[] =>
  * The spec's section resources (section 7) for every key of the SECTIONS registry:
  * sample, status, list, create, edit, delete. Responses carry `{ data: entries }`.
  */
-export async function sectionsRoutes(app: FastifyInstance, { db, events }: AppDeps): Promise<void> {
+export async function sectionsRoutes(
+  app: FastifyInstance,
+  { db, events, answers }: AppDeps,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = sectionsRepo(db);
   const service = sectionService(db, events);
+  // The editor, the dashboard's cards and the preview read these most: kept until the table is written.
+  const entriesOf = (key: SectionKey, userId: string) =>
+    answers.get(`${key}:${userId}`, [tableOf(key)], async () => ({
+      entries: await repo.list(key, userId),
+    }));
   const listOf = async (key: SectionKey, userId: string) => ({
-    data: await repo.list(key, userId),
+    data: (await entriesOf(key, userId)).entries,
   });
 
   for (const key of SECTION_KEYS) {
@@ -242,7 +250,7 @@ export async function sectionsRoutes(app: FastifyInstance, { db, events }: AppDe
     const status = { 200: sectionStatusSchema, ...errorResponses };
     r.get(`${apiPath}/status`, { schema: { tags, response: status } }, async (req) => {
       const user = requireUser(req);
-      const entries = await repo.list(key, user.id);
+      const { entries } = await entriesOf(key, user.id);
       return { status: sectionStatus(key, entries as unknown as SectionDataMap[typeof key][]) };
     });
 

@@ -1,0 +1,42 @@
+import { LRUCache } from 'lru-cache';
+import type { WriteClock } from '../db/write-clock.ts';
+
+/**
+ * Answers of the busiest reads (the one-request CV, section lists and statuses, the session
+ * behind a cookie) kept in memory while none of the tables they were read from has been
+ * written since (docs/decisions/0015). Only with a write clock: on SQLite the process owns
+ * the database; on PostgreSQL other instances write too, and every read goes to the database.
+ */
+export interface AnswerCache {
+  /** The kept answer for `key` if `tables` are unwritten since it was read, else `load()`'s. */
+  get<T extends object>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Bounded in entries, and in age: a writer the clock cannot see (another process opening the
+ * file, an operator's sqlite3 shell) is seen within TTL_MS; signed media URLs in the CV live
+ * 12 hours, so a kept one has nearly all its life left.
+ */
+const MAX_ENTRIES = 5000;
+const TTL_MS = 10_000;
+
+interface Kept {
+  stamp: number;
+  value: object;
+}
+
+export function answerCache(clock: WriteClock | undefined): AnswerCache {
+  if (!clock) return { get: (_key, _tables, load) => load() };
+  const kept = new LRUCache<string, Kept>({ max: MAX_ENTRIES, ttl: TTL_MS });
+  return {
+    async get(key, tables, load) {
+      // Stamped before the read: a write that lands while it runs makes the kept copy stale.
+      const stamp = clock.stamp(tables);
+      const hit = kept.get(key);
+      if (hit && hit.stamp === stamp) return hit.value as Awaited<ReturnType<typeof load>>;
+      const value = await load();
+      kept.set(key, { stamp, value: Object.freeze(value) });
+      return value;
+    },
+  };
+}
