@@ -15,9 +15,10 @@ export interface AnswerCache {
 /**
  * Bounded in entries, and in age: a writer the clock cannot see (another process opening the
  * file, an operator's sqlite3 shell) is seen within TTL_MS; signed media URLs in the CV live
- * 12 hours, so a kept one has nearly all its life left.
+ * 12 hours, so a kept one has nearly all its life left. Only users active in the last
+ * seconds have entries; 2,000 of them (a full CV is ~8 KB) stay within a few MB.
  */
-const MAX_ENTRIES = 5000;
+const MAX_ENTRIES = 2000;
 const TTL_MS = 10_000;
 
 interface Kept {
