@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       rateLimitMultiplier: 1,
+      pdfIdleMinutes: 15,
     });
     expect(c.redisUrl).toBeUndefined();
     expect(c.smtpUrl).toBeUndefined();
@@ -107,6 +108,16 @@ describe('loadConfig', () => {
     expect(failure({ OUTBOX_PAGE: 'yes' })).toBe(
       'Invalid configuration: OUTBOX_PAGE must be on or off',
     );
+  });
+
+  it('reads PDF_IDLE_MINUTES as a whole number of minutes, 1 or more', () => {
+    expect(loadConfig({ PDF_IDLE_MINUTES: '5' }).pdfIdleMinutes).toBe(5);
+    expect(loadConfig({ PDF_IDLE_MINUTES: ' ' }).pdfIdleMinutes).toBe(15);
+    for (const bad of ['0', '-3', '1.5', 'soon']) {
+      expect(failure({ PDF_IDLE_MINUTES: bad })).toBe(
+        'Invalid configuration: PDF_IDLE_MINUTES must be a whole number of minutes, 1 or more',
+      );
+    }
   });
 
   it('refuses partial S3 settings, naming the variables', () => {

@@ -5,6 +5,7 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 const opt = <T extends z.ZodType>(t: T) => z.preprocess(blankToUndefined, t.optional());
 
 const PORT_MESSAGE = 'must be a whole number from 0 to 65535';
+const MINUTES_MESSAGE = 'must be a whole number of minutes, 1 or more';
 
 const envSchema = z.object({
   NODE_ENV: opt(z.enum(['development', 'production', 'test'])),
@@ -46,6 +47,14 @@ const envSchema = z.object({
   OUTBOX_PAGE: opt(z.enum(['on', 'off'], { error: 'must be on or off' })),
   CHROME_PATH: opt(z.string()),
   PDF_WARM: opt(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  PDF_IDLE_MINUTES: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: MINUTES_MESSAGE })
+      .int(MINUTES_MESSAGE)
+      .min(1, MINUTES_MESSAGE)
+      .default(15),
+  ),
 });
 
 export interface Config {
@@ -68,8 +77,13 @@ export interface Config {
   outboxPage?: 'on' | 'off';
   /** CHROME_PATH: the Chromium the PDF renderer drives (default /usr/bin/chromium). */
   chromePath?: string;
-  /** PDF_WARM: start Chromium at start-up (default, but not in tests) rather than on the first PDF. */
+  /**
+   * PDF_WARM: start Chromium in the background when a CV a PDF can be made of is first read
+   * (default, but not in tests) rather than with the first PDF.
+   */
   pdfWarm?: boolean;
+  /** PDF_IDLE_MINUTES: close Chromium after this long without a PDF (default 15). */
+  pdfIdleMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxPage: e.OUTBOX_PAGE,
     chromePath: e.CHROME_PATH,
     pdfWarm: e.PDF_WARM ? e.PDF_WARM === 'on' : e.NODE_ENV !== 'test',
+    pdfIdleMinutes: e.PDF_IDLE_MINUTES,
   };
 }
 
