@@ -25,6 +25,11 @@ export interface PdfRendererOptions {
   maxQueue?: number;
   /** One render's limit; a page that overruns it is thrown away. */
   timeoutMs?: number;
+  /**
+   * Closes the browser after this long without a render or warm-up, giving its memory
+   * back; the next warm-up or render launches it again. Unset: it stays until close().
+   */
+  idleMs?: number;
   onLaunch?: () => void;
 }
 
@@ -32,6 +37,12 @@ export interface PdfRenderer {
   render(payload: PrintPayload, paper: Paper): Promise<Buffer>;
   /** Starts the browser and one page now rather than on the first render. */
   warm(): Promise<void>;
+  /**
+   * Whether a warm-up would help the next PDF: true until the first warm-up or render, and
+   * again once the browser was closed for idleness. Renderers without it are never warmed
+   * ahead (pdf-warm.ts).
+   */
+  readonly cold?: boolean;
   close(): Promise<void>;
 }
 
@@ -62,7 +73,8 @@ class RenderTimeout extends Error {}
 /**
  * One headless Chromium kept warm for PDFs, with a small pool of print pages loaded once and
  * reused. Renders beyond the pool wait in a bounded queue; a crashed browser is replaced on
- * the next render; a page that failed or overran is closed and a fresh one opened.
+ * the next render; a page that failed or overran is closed and a fresh one opened. After
+ * `idleMs` without use the browser closes, and the renderer is cold again.
  */
 export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   const { executablePath, webDist, pages = 2, maxQueue = 16, timeoutMs = 20_000 } = options;
@@ -72,6 +84,9 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
   const idle: Page[] = [];
   let active = 0;
   const waiting: Array<() => void> = [];
+  let used = false;
+  let warming = 0;
+  let idleTimer: NodeJS.Timeout | undefined;
 
   function launch(): Promise<Browser> {
     if (closed) return Promise.reject(new Error('the PDF renderer is closed'));
@@ -170,6 +185,28 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
     void b?.then((x) => x.close()).catch(() => undefined);
   }
 
+  /** Use begins: whatever idle close was planned waits for it to end. */
+  function inUse(): void {
+    used = true;
+    clearTimeout(idleTimer);
+  }
+
+  /** Use ended: the browser closes after `idleMs` unless used again meanwhile. */
+  function idleFromNow(): void {
+    if (options.idleMs === undefined || closed) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(closeIfIdle, options.idleMs);
+    // An idle renderer must not keep the process alive.
+    idleTimer.unref();
+  }
+
+  function closeIfIdle(): void {
+    // A render or warm-up still under way plans the next close when it ends.
+    if (active || waiting.length || warming || closed) return;
+    dropBrowser();
+    used = false;
+  }
+
   /** Whether the current browser (if any) still answers. */
   async function browserAlive(): Promise<boolean> {
     const b = browser && (await browser.catch(() => null));
@@ -198,6 +235,8 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
 
   return {
     async render(payload, paper) {
+      inUse();
+      // Refused only when every page is busy: their renders plan the idle close.
       await takeSlot();
       try {
         try {
@@ -212,16 +251,28 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
         }
       } finally {
         freeSlot();
+        idleFromNow();
       }
     },
 
     async warm() {
-      if (idle.length || active) return;
-      idle.push(await openPrintPage());
+      inUse();
+      warming += 1;
+      try {
+        if (!idle.length && !active) idle.push(await openPrintPage());
+      } finally {
+        warming -= 1;
+        idleFromNow();
+      }
+    },
+
+    get cold() {
+      return !used && !closed;
     },
 
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       const b = browser;
       browser = null;
       idle.length = 0;

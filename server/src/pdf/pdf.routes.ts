@@ -26,6 +26,7 @@ import { sharingRepo } from '../sharing/sharing.repo.ts';
 import { DEFAULT_CHROME_PATH, findChromium } from './chromium.ts';
 import { pdfDisposition, printableCv } from './pdf-payload.ts';
 import { createPdfRenderer, PdfBusyError, type Paper, type PdfRenderer } from './pdf-renderer.ts';
+import { warmOnDemand } from './pdf-warm.ts';
 import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 
 export const PDF_MESSAGES = {
@@ -80,6 +81,7 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
   const { db, limiter, sessionSecret, storage } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const renderer = rendererFor(app, deps);
+  if (renderer && deps.config.pdfWarm) warmOnDemand(app, renderer);
 
   const send = async (
     reply: FastifyReply,
@@ -188,13 +190,11 @@ function rendererFor(app: FastifyInstance, deps: PdfDeps): PdfRenderer | null {
     );
     return null;
   }
-  const renderer = createPdfRenderer({ executablePath, webDist: deps.webDist });
+  const renderer = createPdfRenderer({
+    executablePath,
+    webDist: deps.webDist,
+    idleMs: deps.config.pdfIdleMinutes * 60_000,
+  });
   app.addHook('onClose', () => renderer.close());
-  if (deps.config.pdfWarm) {
-    app.addHook('onReady', () => {
-      // Warming must not hold start-up back or fail it: the first render retries.
-      renderer.warm().catch((err: unknown) => app.log.warn({ err }, 'PDF renderer warm-up failed'));
-    });
-  }
   return renderer;
 }
