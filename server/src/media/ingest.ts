@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   CERTIFICATE_MAX_BYTES,
@@ -64,6 +64,14 @@ const ALLOWED: Record<Purpose, Record<string, string>> = {
   },
 };
 
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp, loaded with the first image: about 10 MiB of resident memory a server that has
+ * not received one yet does not need (docs/decisions/0012-api-cpu-and-idle-memory.md).
+ */
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
+
 /** A file ready to store: where it is now and the extension it is stored with. */
 export interface Prepared {
   resourceType: MediaTable['resource_type'];
@@ -113,7 +121,8 @@ async function prepareImage(
 ): Promise<Prepared> {
   const main = path.join(workDir, `main.${ext}`);
   const thumb = path.join(workDir, `thumb.${ext}`);
-  const encode = (img: sharp.Sharp) =>
+  const sharp = await loadSharp();
+  const encode = (img: Sharp.Sharp) =>
     ext === 'png'
       ? img.png()
       : ext === 'webp'

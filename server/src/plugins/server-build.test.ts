@@ -75,11 +75,13 @@ describe('the compiled server npm start runs', () => {
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('loads neither playwright-core nor the S3 client at start-up', () => {
+  it('loads none of playwright-core, the S3 client, sharp and ioredis at start-up', () => {
     const imports = staticImports(fs.readFileSync(bundle, 'utf8'));
     // The check reads real imports: fastify is one.
     expect(imports).toContain('fastify');
     expect(imports).not.toContain('playwright-core');
+    expect(imports).not.toContain('sharp');
+    expect(imports).not.toContain('ioredis');
     expect(imports.filter((i) => i!.startsWith('@aws-sdk/'))).toEqual([]);
     expect(imports.filter((i) => i!.startsWith('@vitae/'))).toEqual([]);
   });

@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import {
   HR_ROOM,
   SOCKET_PATH,
@@ -60,7 +59,14 @@ export function registerRealtime(app: FastifyInstance, deps: AppDeps): RealtimeS
       done(refusal, refusal === null);
     },
   });
-  const redis = deps.config.redisUrl ? redisAdapter(io, deps.config.redisUrl, app.log) : undefined;
+  let redis: { close(): Promise<void> } | undefined;
+  const redisUrl = deps.config.redisUrl;
+  if (redisUrl) {
+    // Before the server listens, so no socket misses the adapter.
+    app.addHook('onReady', async () => {
+      redis = await redisAdapter(io, redisUrl, app.log);
+    });
+  }
 
   const tokenOf = (socket: RealtimeSocket): string | undefined => {
     const header = socket.handshake.headers.cookie;
@@ -171,7 +177,9 @@ function bridgeDomainEvents(io: RealtimeServer, deps: AppDeps, log: FastifyBaseL
   return () => offs.forEach((off) => off());
 }
 
-function redisAdapter(io: RealtimeServer, url: string, log: FastifyBaseLogger) {
+/** ioredis is loaded here, only with REDIS_URL (docs/decisions/0012-api-cpu-and-idle-memory.md). */
+async function redisAdapter(io: RealtimeServer, url: string, log: FastifyBaseLogger) {
+  const { Redis } = await import('ioredis');
   const pub = new Redis(url, { maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'realtime redis error'));
