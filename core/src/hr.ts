@@ -3,6 +3,7 @@ import type { SameType } from './schema-check.ts';
 import type { CvData } from './cv.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { CEFR_LEVELS, type CefrLevel } from './levels.ts';
+import { CONTACT_MESSAGES } from './contact-messages.ts';
 
 /**
  * The public listing and the HR side (spec sections 3, 4, 5 and 7: "Public CV",
@@ -80,24 +81,7 @@ export interface PublicCvStatus {
   contactMode: ContactMode;
 }
 
-export const CONTACT_MESSAGES = {
-  modeInvalid: 'Contact details must be open or on-request',
-  requestTitle: 'Contact details requested',
-  requestMessage: (hrName: string) =>
-    `${hrName} asks to see your email, phone number and street address. Approve or decline the request.`,
-  approvedTitle: 'Contact details shared',
-  approvedMessage: (name: string) =>
-    `${name} approved your request: their contact details are visible now.`,
-  alreadyOpen: "This candidate's contact details are visible without a request.",
-  declined: 'The candidate declined this request. They can still approve it later.',
-  tooManyPending:
-    'This candidate has many open requests for contact details. Please try again in a few days.',
-  tooManyRequests: 'Too many requests for contact details. Please wait an hour and try again.',
-  requestNotFound: 'Contact request not found',
-  requestFailed: 'Failed to request contact details. Please try again.',
-  decideFailed: 'Failed to answer the request. Please try again.',
-  modeFailed: 'Failed to change who sees your contact details. Please try again.',
-} as const;
+export { CONTACT_MESSAGES };
 
 /** Pending requests one listing holds at most: a stranger cannot flood a candidate. */
 export const MAX_PENDING_CONTACT_REQUESTS = 20;

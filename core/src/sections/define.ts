@@ -2,9 +2,29 @@ import type { z } from 'zod';
 import type { ColumnKind } from './fields.ts';
 import type { JsonResumeMapping } from '../json-resume/mapping.ts';
 import type { LinkedInMapping } from '../json-resume/linkedin.ts';
+import {
+  completeIndicator,
+  countIndicator,
+  percentIndicator,
+  summaryIndicator,
+  type Indicator,
+} from '../indicators.ts';
 
-/** How a dashboard card turns a status number into its indicator (section-status.ts). */
+/** How a dashboard card turns a status number into its indicator (core/src/indicators.ts). */
 export type IndicatorKind = 'percent' | 'summary' | 'count' | 'complete';
+
+const BY_KIND: Record<IndicatorKind, (s: number | null | undefined) => Indicator> = {
+  percent: percentIndicator,
+  summary: summaryIndicator,
+  count: countIndicator,
+  complete: completeIndicator,
+};
+
+/** The indicator of a status number drawn as `kind`. */
+export const indicatorOfKind = (
+  kind: IndicatorKind,
+  status: number | null | undefined,
+): Indicator => BY_KIND[kind](status);
 
 /**
  * Interest and attribute refuse a second entry with the same text (any case);
@@ -89,6 +109,28 @@ export interface DefinedSection<
   cvSource: Camel<K>;
   tab: string;
 }
+
+/**
+ * What the signed-in shell shows of a section, its dashboard card and builder tab: plain data
+ * without the schema. The web build inlines every section's (web/build/section-catalog.ts), so
+ * the dashboard draws its cards without loading zod (decision 0014).
+ */
+export interface SectionCatalogEntry<K extends string = string> {
+  key: K;
+  tab: string;
+  label: string;
+  blurb: string;
+  indicator: IndicatorKind;
+}
+
+/** Only those fields of a section's definition. */
+export const catalogEntry = <K extends string>({
+  key,
+  tab,
+  label,
+  blurb,
+  indicator,
+}: SectionCatalogEntry<K>): SectionCatalogEntry<K> => ({ key, tab, label, blurb, indicator });
 
 /** 'personal-info' -> 'personalInfo', in types and at run time. */
 export type Camel<S extends string> = S extends `${infer H}-${infer T}`

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { ColumnKind } from './fields.ts';
-import type { IndicatorKind, UniqueRule } from './define.ts';
+import {
+  catalogEntry,
+  type IndicatorKind,
+  type SectionCatalogEntry,
+  type UniqueRule,
+} from './define.ts';
 import type { JsonResumeMapping } from '../json-resume/mapping.ts';
 import type { LinkedInMapping } from '../json-resume/linkedin.ts';
 import * as personalInfo from './personal-info.ts';
@@ -24,7 +29,12 @@ export {
   endsBeforeStart,
   type ColumnKind,
 } from './fields.ts';
-export { defineSection, type IndicatorKind, type UniqueRule } from './define.ts';
+export {
+  defineSection,
+  type IndicatorKind,
+  type SectionCatalogEntry,
+  type UniqueRule,
+} from './define.ts';
 export * from './personal-info.ts';
 export * from './contact-info.ts';
 export * from './personal-summary.ts';
@@ -112,6 +122,11 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
 }
 
 export const SECTIONS: { [K in SectionKey]: SectionDef<K> } = REGISTRY;
+
+/** Each section's dashboard card and builder tab as plain data, in registry order (define.ts). */
+export const SECTION_CATALOG: readonly SectionCatalogEntry<SectionKey>[] = SECTION_KEYS.map((key) =>
+  catalogEntry(SECTIONS[key]),
+);
 
 /**
  * Each section's CvData value as a response schema: one record or null for a single section,
