@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { prerenderPublicPages } from './prerender-plugin.ts';
+import { sectionCatalog } from './build/section-catalog.ts';
 
 const API = process.env.VITAE_API ?? 'http://127.0.0.1:5000';
 const proxied = ['/api', '/auth', '/hr', '/media', '/dev', '/error', '/socket.io'];
@@ -53,7 +54,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderPublicPages(), precompress()],
+  plugins: [react(), tailwindcss(), sectionCatalog(), prerenderPublicPages(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: API, ws: p === '/socket.io' }])),

@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { io, ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import type {
+  ClientToServerEvents,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '@vitae/core/events';
 import {
   LIVE_DUPLICATE_GUARD_MS,
   LIVE_REFETCH_DELAY_MS,
@@ -11,11 +17,7 @@ import {
   SOCKET_RECONNECT_DELAY_MS,
   SOCKET_STATUS_POLL_MS,
   SOCKET_TIMEOUT_MS,
-  type ClientToServerEvents,
-  type ServerEventName,
-  type ServerEventPayload,
-  type ServerToClientEvents,
-} from '@vitae/core/events';
+} from '@vitae/core/realtime-settings';
 import { API_BASE } from './api.ts';
 import { auth, getAuthState, useAuth } from './auth-store.ts';
 

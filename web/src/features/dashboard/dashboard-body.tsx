@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
-import { firstImpressionIndicator } from '@vitae/core/section-status';
 import { useSectionStatus } from '../sections/api.ts';
-import { FIRST_IMPRESSION_TAB, builderLink } from '../sections/catalog.ts';
+import { FIRST_IMPRESSION_TAB, builderLink, tabIndicator } from '../sections/catalog.ts';
 import { StatusBadge } from '../sections/status-badge.tsx';
 import { SectionCards } from './section-cards.tsx';
 import { CvVisibilityCard } from '../public-cv/cv-visibility-card.tsx';
@@ -23,7 +22,7 @@ export function DashboardBody() {
 
 function FirstImpressionHero() {
   const status = useSectionStatus(FIRST_IMPRESSION_TAB.status);
-  const indicator = firstImpressionIndicator(status.data);
+  const indicator = tabIndicator(FIRST_IMPRESSION_TAB, status.data);
   const done = indicator.label === 'Complete';
   return (
     <section

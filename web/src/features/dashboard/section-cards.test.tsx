@@ -1,5 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { indicatorFor } from '@vitae/core/section-status';
+import { SECTIONS, SECTION_KEYS } from '@vitae/core/sections/index';
+import { BUILDER_TABS, SECTION_CARDS, tabIndicator } from '../sections/catalog.ts';
 import { renderWithProviders } from '../sections/test-utils.tsx';
 import { DashboardBody } from './dashboard-body.tsx';
 
@@ -73,5 +76,27 @@ describe('dashboard section cards', () => {
     renderWithProviders(<DashboardBody />);
     expect(await badge('personalInfo')).toEqual({ text: '50%', tone: 'yellow' });
     expect(await badge('contactInfo')).toEqual({ text: '88%', tone: 'green' });
+  });
+});
+
+// The cards and tabs read the sections from the catalog the build inlines (decision 0014).
+describe('section cards and builder tabs, from the build-time catalog', () => {
+  it("show each section's tab, title and blurb as its definition has them, in registry order", () => {
+    const sectionTabs = SECTION_CARDS.filter((card) => card.section);
+    expect(sectionTabs.map((card) => card.section)).toEqual(SECTION_KEYS);
+    for (const card of sectionTabs) {
+      const section = SECTIONS[card.section!];
+      expect(card).toMatchObject({ tab: section.tab, title: section.label, blurb: section.blurb });
+    }
+  });
+
+  it("badge every tab's status as core does", () => {
+    for (const tab of BUILDER_TABS) {
+      for (const status of [0, 1, 2, 3, 9, 10, 34, 35, 69, 70, 100]) {
+        expect(tabIndicator(tab, status), `${tab.tab} at ${status}`).toEqual(
+          indicatorFor(tab.status, status),
+        );
+      }
+    }
   });
 });

@@ -1,8 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
-import { indicatorFor } from '@vitae/core/section-status';
 import { useStatuses } from '../sections/api.ts';
-import { SECTION_CARDS, builderLink, type TabDef } from '../sections/catalog.ts';
+import { SECTION_CARDS, builderLink, tabIndicator, type TabDef } from '../sections/catalog.ts';
 import { StatusBadge } from '../sections/status-badge.tsx';
 
 /** The 14 section cards, their statuses fetched in parallel (spec sections 2 and 4). */
@@ -44,7 +43,7 @@ export const SectionCard = memo(function SectionCard({
   status: number | undefined;
   loading: boolean;
 }) {
-  const indicator = indicatorFor(card.status, status);
+  const indicator = tabIndicator(card, status);
   return (
     <Link
       to={builderLink(card.tab)}

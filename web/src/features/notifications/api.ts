@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_LIVE_KEEP } from '@vitae/core/events';
+import { NOTIFICATION_LIVE_KEEP } from '@vitae/core/realtime-settings';
 import type { Notification, NotificationsChange, NotificationsPage } from '@vitae/core';
 import { api } from '../../lib/api.ts';
 import { useSocketEvent } from '../../lib/socket.ts';

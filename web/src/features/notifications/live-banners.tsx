@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
+import type { PublicCvListUpdatedEvent, PublicCvViewedEvent } from '@vitae/core/events';
 import {
   PUBLIC_CV_LIST_BANNER_MS,
   PUBLIC_CV_VIEWED_BANNER_MS,
-  type PublicCvListUpdatedEvent,
-  type PublicCvViewedEvent,
-} from '@vitae/core/events';
+} from '@vitae/core/realtime-settings';
 import { Banner } from '../../components/ui/banner.tsx';
 import { useSocketEvent } from '../../lib/socket.ts';
 

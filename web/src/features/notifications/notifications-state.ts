@@ -1,4 +1,4 @@
-import { NOTIFICATION_LIVE_KEEP } from '@vitae/core/events';
+import { NOTIFICATION_LIVE_KEEP } from '@vitae/core/realtime-settings';
 import type { Notification, NotificationsPage } from '@vitae/core';
 
 /*

@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import {
-  CONTACT_MESSAGES,
-  type ContactMode,
-  type ContactRequest,
-  type ContactRequestStatus,
-} from '@vitae/core/hr';
+import { CONTACT_MESSAGES } from '@vitae/core/contact-messages';
+import type { ContactMode, ContactRequest, ContactRequestStatus } from '@vitae/core/hr';
 import type { Notification } from '@vitae/core/notifications';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';

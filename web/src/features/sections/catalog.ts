@@ -1,9 +1,14 @@
-import { SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core/sections/index';
+import { SECTION_CATALOG } from 'virtual:section-catalog';
+import { MEDIA_INDICATOR_KIND } from '@vitae/core/indicators';
+import { indicatorOfKind, type IndicatorKind } from '@vitae/core/sections/define';
+import type { SectionCatalogEntry, SectionKey } from '@vitae/core/sections/index';
 import type { StatusKey } from '@vitae/core/section-status';
 
 /*
  * The builder's tabs and the dashboard's cards (spec section 2): tab key, title, the
- * status it shows and what it edits. A section's title and blurb come from its core definition.
+ * status it shows and what it edits. A section's tab, title, blurb and indicator come from its
+ * core definition, inlined at build time: the registry itself would bring zod and every
+ * section's schema into the dashboard (decision 0014).
  */
 
 export type MediaTab = 'photo' | 'certificates' | 'firstImpression';
@@ -15,6 +20,8 @@ export interface TabDef {
   /** One line under the title on the dashboard card. */
   blurb: string;
   status: StatusKey;
+  /** How its status number becomes the badge (core/src/indicators.ts). */
+  indicator: IndicatorKind;
   /** A data section edited by the generic editors... */
   section?: SectionKey;
   /** ...or a media screen built by the media feature. */
@@ -26,16 +33,18 @@ export const FIRST_IMPRESSION_TAB: TabDef = {
   title: 'First Impression',
   blurb: 'A 30-second video introducing yourself to employers.',
   status: 'first-impression',
+  indicator: MEDIA_INDICATOR_KIND['first-impression'],
   media: 'firstImpression',
 };
 
-/** The tab of a data section: its key, title, blurb and status from the section's definition. */
-const sectionTab = (key: SectionKey): TabDef => ({
-  tab: SECTIONS[key].tab,
-  title: SECTIONS[key].label,
-  blurb: SECTIONS[key].blurb,
-  status: key,
-  section: key,
+/** The tab of a data section: its key, title, blurb and indicator from the section's definition. */
+const sectionTab = (entry: SectionCatalogEntry<SectionKey>): TabDef => ({
+  tab: entry.tab,
+  title: entry.label,
+  blurb: entry.blurb,
+  status: entry.key,
+  indicator: entry.indicator,
+  section: entry.key,
 });
 
 const PHOTO_CARD: TabDef = {
@@ -43,6 +52,7 @@ const PHOTO_CARD: TabDef = {
   title: 'Profile Photo',
   blurb: 'A clear, friendly photo of you.',
   status: 'photo',
+  indicator: MEDIA_INDICATOR_KIND.photo,
   media: 'photo',
 };
 
@@ -51,6 +61,7 @@ const CERTIFICATES_CARD: TabDef = {
   title: 'Certificates',
   blurb: 'Proof of your qualifications and achievements.',
   status: 'certificate',
+  indicator: MEDIA_INDICATOR_KIND.certificate,
   media: 'certificates',
 };
 
@@ -63,7 +74,7 @@ const MEDIA_CARDS: Array<[index: number, card: TabDef]> = [
 /** The 14 section cards of the dashboard, in the spec's order: the data sections in registry order, media cards in their places. */
 export const SECTION_CARDS: TabDef[] = MEDIA_CARDS.reduce(
   (cards, [index, card]) => cards.toSpliced(index, 0, card),
-  SECTION_KEYS.map(sectionTab),
+  SECTION_CATALOG.map(sectionTab),
 );
 
 /** Every builder tab: the first impression, then the cards' sections. */
@@ -73,7 +84,7 @@ export const BUILDER_TABS: TabDef[] = [FIRST_IMPRESSION_TAB, ...SECTION_CARDS];
  * A builder tab about the whole CV rather than one section (issue 17): no status, no dashboard
  * card; the builder lists these above the sections and shows the live preview beside them.
  */
-export interface ToolTab extends Omit<TabDef, 'status'> {
+export interface ToolTab extends Omit<TabDef, 'status' | 'indicator'> {
   /** Which screen builder-page.tsx draws for it. */
   tool: string;
 }
@@ -112,5 +123,9 @@ export function findTab(key: string | null | undefined): BuilderTab | undefined 
   const k = ALIASES[key] ?? key;
   return BUILDER_TABS.find((t) => t.tab === k) ?? TOOL_TABS.find((t) => t.tab === k);
 }
+
+/** A tab's badge for its status number. */
+export const tabIndicator = (tab: TabDef, status: number | null | undefined) =>
+  indicatorOfKind(tab.indicator, status);
 
 export const builderLink = (tab: string) => `/app/cv-builder?tab=${encodeURIComponent(tab)}`;
