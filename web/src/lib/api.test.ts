@@ -22,6 +22,19 @@ describe('api', () => {
     expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
+  it('starts the first of requests made together at once, each other in a task of its own', async () => {
+    const fn = answer(200, { ok: 1 });
+    const urls = () => fn.mock.calls.map((call) => (call as unknown as [string])[0]);
+    // A task after the other tests' requests, so these three are the first of theirs.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const all = Promise.all([api.get('/api/a'), api.get('/api/b'), api.get('/api/c')]);
+    // The rest of this task: promise callbacks run, no other task does.
+    for (let i = 0; i < 20; i += 1) await null;
+    expect(urls()).toEqual(['/api/a']);
+    await all;
+    expect(urls()).toEqual(['/api/a', '/api/b', '/api/c']);
+  });
+
   it('throws ApiError with status, message and field errors', async () => {
     answer(400, { error: 'Bad', fieldErrors: { email: 'Please enter a valid email address' } });
     const err = await api.get('/api/x').catch((e: unknown) => e);
