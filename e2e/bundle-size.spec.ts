@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { createVerifiedUser, signIn } from './helpers.ts';
 
 const DIST = path.resolve(import.meta.dirname, '../web/dist');
 const MANIFEST = path.join(DIST, '.vite/manifest.json');
@@ -29,6 +30,11 @@ const PUBLIC_PAGES = {
 };
 /** The signed-in shell: the app layout around the dashboard. */
 const SHELL = ['src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'];
+/** A page whose forms validate with zod, so its chunks hold zod. */
+const BUILDER = 'src/features/builder/builder-page.tsx';
+
+/** The name zod 4 gives its base schema class: in every chunk that carries zod. */
+const ZOD_MARKER = '$ZodType';
 
 /**
  * Pages known to be over budget, as expected failures (none today). A page listed here that
@@ -54,6 +60,13 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   keys.forEach(visit);
   return files;
 }
+
+/** The JavaScript files among `files` that carry zod. */
+const withZod = (files: Set<string>) =>
+  [...files].filter(
+    (file) =>
+      file.endsWith('.js') && fs.readFileSync(path.join(DIST, file), 'utf8').includes(ZOD_MARKER),
+  );
 
 /** Gzip size (level 9, what the server sends to a gzip-only client) of the JavaScript. */
 function gzipKiB(files: Set<string>): number {
@@ -87,6 +100,15 @@ test.describe('JavaScript budgets from the build manifest', () => {
     console.log(`bundle-size: dashboard ${kib} KiB`);
     expect(kib * KIB, `dashboard: ${kib} KiB`).toBeLessThanOrEqual(SHELL_BUDGET);
   });
+
+  // zod and the section schemas cost the dashboard ~37 KiB and a long task building schemas
+  // on a phone; it draws its cards from a catalog the build inlines (decision 0014).
+  test('the signed-in shell (dashboard) loads no zod before interaction', () => {
+    const m = manifest();
+    expect(withZod(staticClosure(m, ['index.html', ...SHELL])), 'chunks with zod').toEqual([]);
+    // The marker still finds zod where it is, so the check above can fail.
+    expect(withZod(staticClosure(m, ['index.html', BUILDER]))).not.toEqual([]);
+  });
 });
 
 test.describe('JavaScript a form page fetches as it loads, through the real server', () => {
@@ -114,4 +136,23 @@ test.describe('JavaScript a form page fetches as it loads, through the real serv
       await schemas;
     });
   }
+});
+
+test('the signed-in dashboard fetches no zod as it loads, through the real server', async ({
+  page,
+}) => {
+  const user = await createVerifiedUser(page);
+  await signIn(page, user.email, user.password);
+  // A fresh page, as Lighthouse loads it (lazy pages and their imports count too), signed in
+  // by the shared cookies; the first page's late responses stay out of the count.
+  const dashboard = await page.context().newPage();
+  const scripts: Array<Promise<string>> = [];
+  dashboard.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.text());
+  });
+  await dashboard.goto('/app/dashboard', { waitUntil: 'networkidle' });
+  await expect(dashboard.getByRole('heading', { name: 'Your CV sections' })).toBeVisible();
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter((body) => body.includes(ZOD_MARKER)).length, 'scripts with zod').toBe(0);
 });
