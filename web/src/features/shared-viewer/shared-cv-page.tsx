@@ -6,7 +6,7 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { setCvToSave } from '../../lib/hr-intent.ts';
 import { CvLayout } from '../templates/cv-layout.tsx';
-import { INK_FRIENDLY_ID } from '../templates/registry.ts';
+import { INK_FRIENDLY_ID, preloadTemplateBlocks } from '../templates/registry.ts';
 import {
   closedReason,
   fetchSharedSummary,
@@ -45,8 +45,11 @@ function useSharedCv(
   useEffect(() => {
     const abort = new AbortController();
     const { signal } = abort;
-    // Only a browser that unlocked this CV asks for it: anyone else would get a 403.
-    const remember = mayBeUnlocked(cvId)
+    // Only a browser that unlocked this CV asks for it: anyone else would get a 403. It will
+    // draw the CV, so the templates' code loads beside the answer (the locked page does not).
+    const unlockedHere = mayBeUnlocked(cvId);
+    if (unlockedHere) void preloadTemplateBlocks().catch(() => undefined);
+    const remember = unlockedHere
       ? fetchUnlockedCv(cvId, signal)
       : Promise.reject(new Error('not unlocked here'));
     void Promise.allSettled([fetchSharedSummary(cvId, shareId, signal), remember]).then(

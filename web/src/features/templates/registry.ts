@@ -32,6 +32,13 @@ export const TEMPLATES: readonly TemplateEntry[] = CV_TEMPLATES.map((t) => ({
   load: loaders[t.id],
 }));
 
+/**
+ * Fetches what every template is drawn with (the blocks, core's section code), for a page that
+ * will draw a CV whose template it does not know yet: the CV's answer and these load side by
+ * side, and only the template's own small chunk is left for after.
+ */
+export const preloadTemplateBlocks = (): Promise<unknown> => import('./blocks/cv-body.tsx');
+
 export const INK_FRIENDLY_ID = 'ink-friendly';
 export const loadInkFriendly = (): TemplateModule => import('./ink-friendly.tsx');
 
