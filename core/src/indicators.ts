@@ -1,11 +1,12 @@
 /**
  * The dashboard indicator of a status number (spec section 4): "NN%", "N added", Complete or
- * Incomplete, with a tone (by kind: indicatorOfKind in sections/define.ts). Apart from
+ * Incomplete, with a tone, by the card's kind (indicatorOfKind). Apart from
  * section-status.ts, which knows each section's kind from the registry, so that the signed-in
  * shell draws its badges without loading zod and every section's schema (decision 0014).
  */
 
-import type { IndicatorKind } from './sections/define.ts';
+/** How a dashboard card turns a status number into its indicator (indicatorOfKind). */
+export type IndicatorKind = 'percent' | 'summary' | 'count' | 'complete';
 
 export type IndicatorTone = 'red' | 'orange' | 'yellow' | 'green';
 export interface Indicator {
@@ -46,6 +47,19 @@ export function countIndicator(status: number | null | undefined): Indicator {
   const tone: IndicatorTone = n === 0 ? 'red' : n === 1 ? 'orange' : n === 2 ? 'yellow' : 'green';
   return { label: `${n} added`, tone };
 }
+
+const BY_KIND: Record<IndicatorKind, (s: number | null | undefined) => Indicator> = {
+  percent: percentIndicator,
+  summary: summaryIndicator,
+  count: countIndicator,
+  complete: completeIndicator,
+};
+
+/** The indicator of a status number drawn as `kind`. */
+export const indicatorOfKind = (
+  kind: IndicatorKind,
+  status: number | null | undefined,
+): Indicator => BY_KIND[kind](status);
 
 /** The media cards' indicator kinds (the sections' come from their definitions). */
 export const MEDIA_INDICATOR_KIND = {

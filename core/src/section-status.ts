@@ -5,8 +5,13 @@
  * dashboard loads without the section registry.
  */
 
-import { indicatorOfKind, type IndicatorKind } from './sections/define.ts';
-import { MEDIA_INDICATOR_KIND, type Indicator, type MediaStatusKey } from './indicators.ts';
+import {
+  indicatorOfKind,
+  type IndicatorKind,
+  MEDIA_INDICATOR_KIND,
+  type Indicator,
+  type MediaStatusKey,
+} from './indicators.ts';
 import { SECTIONS, SECTION_KEYS, type SectionDataMap, type SectionKey } from './sections/index.ts';
 
 export { CONTACT_STATUS_FIELDS, contactInfoStatus } from './sections/contact-info.ts';

@@ -2,29 +2,9 @@ import type { z } from 'zod';
 import type { ColumnKind } from './fields.ts';
 import type { JsonResumeMapping } from '../json-resume/mapping.ts';
 import type { LinkedInMapping } from '../json-resume/linkedin.ts';
-import {
-  completeIndicator,
-  countIndicator,
-  percentIndicator,
-  summaryIndicator,
-  type Indicator,
-} from '../indicators.ts';
+import type { IndicatorKind } from '../indicators.ts';
 
-/** How a dashboard card turns a status number into its indicator (core/src/indicators.ts). */
-export type IndicatorKind = 'percent' | 'summary' | 'count' | 'complete';
-
-const BY_KIND: Record<IndicatorKind, (s: number | null | undefined) => Indicator> = {
-  percent: percentIndicator,
-  summary: summaryIndicator,
-  count: countIndicator,
-  complete: completeIndicator,
-};
-
-/** The indicator of a status number drawn as `kind`. */
-export const indicatorOfKind = (
-  kind: IndicatorKind,
-  status: number | null | undefined,
-): Indicator => BY_KIND[kind](status);
+export type { IndicatorKind } from '../indicators.ts';
 
 /**
  * Interest and attribute refuse a second entry with the same text (any case);

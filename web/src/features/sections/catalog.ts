@@ -1,6 +1,5 @@
 import { SECTION_CATALOG } from 'virtual:section-catalog';
-import { MEDIA_INDICATOR_KIND } from '@vitae/core/indicators';
-import { indicatorOfKind, type IndicatorKind } from '@vitae/core/sections/define';
+import { indicatorOfKind, MEDIA_INDICATOR_KIND, type IndicatorKind } from '@vitae/core/indicators';
 import type { SectionCatalogEntry, SectionKey } from '@vitae/core/sections/index';
 import type { StatusKey } from '@vitae/core/section-status';
 
