@@ -72,7 +72,7 @@ export type AppInput = DepsInput & {
 /** The composition root: wires plugins and features in order. Never listens. */
 export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const { config } = input;
-  const deps = buildDeps({ ...input, db: guardedDb(input.db, config.env), rawDb: input.db });
+  const deps = buildDeps({ ...input, db: guardedDb(input.db, config.env) });
 
   const app = Fastify({
     logger:

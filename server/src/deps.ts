@@ -34,14 +34,12 @@ export type DepsInput = Omit<AppDeps, 'sessions' | 'storage' | 'uploads' | 'answ
   storage?: Storage;
   /** Defaults to DEFAULT_UPLOAD_LIMITS (one conversion per core); tests pass smaller ones. */
   uploads?: Uploads;
-  /** The database createDb made, before any plugin: its write clock (SQLite) is looked up on it. */
-  rawDb?: Db;
 };
 
 /** Builds the deps the process (or a test) did not pass from the ones it did. */
 export function buildDeps(input: DepsInput): AppDeps {
   const { config, db, mailer, limiter, events, sessionSecret } = input;
-  const answers = answerCache(writeClockOf(input.rawDb ?? db));
+  const answers = answerCache(writeClockOf(db));
   return {
     config,
     db,

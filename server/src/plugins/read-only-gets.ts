@@ -9,6 +9,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { attachWriteClock, writeClockOf } from '../db/write-clock.ts';
 
 /**
  * A GET answers; it never changes what the user owns (so a prefetch, a crawler or a reload
@@ -36,9 +37,13 @@ const guard: KyselyPlugin = {
   },
 };
 
-/** The database the features get: guarded outside production. */
-export const guardedDb = (db: Db, env: string): Db =>
-  env === 'production' ? db : db.withPlugin(guard);
+/** The database the features get: guarded outside production, with its write clock kept. */
+export function guardedDb(db: Db, env: string): Db {
+  if (env === 'production') return db;
+  const clock = writeClockOf(db);
+  const guarded = db.withPlugin(guard);
+  return clock ? attachWriteClock(guarded, clock) : guarded;
+}
 
 /** Runs each request in its own context; the handler phase of a GET or HEAD is read-only. */
 export function registerReadOnlyGets(app: FastifyInstance, env: string): void {

@@ -229,13 +229,10 @@ export async function sectionsRoutes(
   const repo = sectionsRepo(db);
   const service = sectionService(db, events);
   // The editor, the dashboard's cards and the preview read these most: kept until the table is written.
-  const entriesOf = (key: SectionKey, userId: string) =>
+  const listOf = (key: SectionKey, userId: string) =>
     answers.get(`${key}:${userId}`, [tableOf(key)], async () => ({
-      entries: await repo.list(key, userId),
+      data: await repo.list(key, userId),
     }));
-  const listOf = async (key: SectionKey, userId: string) => ({
-    data: (await entriesOf(key, userId)).entries,
-  });
 
   for (const key of SECTION_KEYS) {
     const { apiPath } = SECTIONS[key];
@@ -250,7 +247,7 @@ export async function sectionsRoutes(
     const status = { 200: sectionStatusSchema, ...errorResponses };
     r.get(`${apiPath}/status`, { schema: { tags, response: status } }, async (req) => {
       const user = requireUser(req);
-      const { entries } = await entriesOf(key, user.id);
+      const { data: entries } = await listOf(key, user.id);
       return { status: sectionStatus(key, entries as unknown as SectionDataMap[typeof key][]) };
     });
 
