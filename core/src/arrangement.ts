@@ -7,21 +7,9 @@
 import { z } from 'zod';
 import { SECTION_KEYS, isSectionKey, type SectionKey } from './sections/index.ts';
 import { isSingleLineText, singleLineText } from './text.ts';
+import { EMPTY_ARRANGEMENT, keysInOrder, type CvArrangement } from './arrangement-order.ts';
 
-export interface CvArrangement {
-  /** The user's order; empty: each template's own. Sections not listed follow, in registry order. */
-  order: SectionKey[];
-  /** Sections left off the CV (their data stays). */
-  hidden: SectionKey[];
-  /** A title per renamed section; absent: the template's title. */
-  titles: Partial<Record<SectionKey, string>>;
-}
-
-export const EMPTY_ARRANGEMENT: CvArrangement = Object.freeze({
-  order: [],
-  hidden: [],
-  titles: {},
-}) as CvArrangement;
+export { EMPTY_ARRANGEMENT, type CvArrangement } from './arrangement-order.ts';
 
 /** The longest section title a user may give. */
 export const SECTION_TITLE_MAX = 40;
@@ -111,6 +99,4 @@ export const isDefaultArrangement = (a: CvArrangement): boolean =>
  * Every section in the user's order: the listed ones first, then the rest in registry order
  * (the builder's list shows this).
  */
-export function arrangedKeys(a: CvArrangement): SectionKey[] {
-  return [...a.order, ...SECTION_KEYS.filter((k) => !a.order.includes(k))];
-}
+export const arrangedKeys = (a: CvArrangement): SectionKey[] => keysInOrder(a, SECTION_KEYS);

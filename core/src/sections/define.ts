@@ -91,26 +91,40 @@ export interface DefinedSection<
 }
 
 /**
- * What the signed-in shell shows of a section, its dashboard card and builder tab: plain data
- * without the schema. The web build inlines every section's (web/build/section-catalog.ts), so
- * the dashboard draws its cards without loading zod (decision 0014).
+ * What the web app needs of a section without its schema: its dashboard card and builder tab,
+ * and where it sits in CvData for the templates. The web build inlines every section's
+ * (web/build/section-catalog.ts), so the dashboard and the CV templates load without zod
+ * (decisions 0014 and 0016).
  */
-export interface SectionCatalogEntry<K extends string = string> {
+export interface SectionCatalogEntry<K extends string = string, F extends string = string> {
   key: K;
   tab: string;
   label: string;
   blurb: string;
   indicator: IndicatorKind;
+  /** Its CvData field. */
+  cvField: F;
+  /** That field with no entries (null or []): what a template shows of a hidden section. */
+  cvEmpty: unknown;
 }
 
 /** Only those fields of a section's definition. */
-export const catalogEntry = <K extends string>({
-  key,
-  tab,
-  label,
-  blurb,
-  indicator,
-}: SectionCatalogEntry<K>): SectionCatalogEntry<K> => ({ key, tab, label, blurb, indicator });
+export const catalogEntry = <K extends string, F extends string>(
+  section: Pick<
+    SectionSpec<K, unknown, F, unknown>,
+    'key' | 'label' | 'blurb' | 'indicator' | 'cv'
+  > & {
+    tab: string;
+  },
+): SectionCatalogEntry<K, F> => ({
+  key: section.key,
+  tab: section.tab,
+  label: section.label,
+  blurb: section.blurb,
+  indicator: section.indicator,
+  cvField: section.cv.field,
+  cvEmpty: section.cv.read(undefined),
+});
 
 /** 'personal-info' -> 'personalInfo', in types and at run time. */
 export type Camel<S extends string> = S extends `${infer H}-${infer T}`

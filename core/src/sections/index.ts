@@ -123,10 +123,11 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
 
 export const SECTIONS: { [K in SectionKey]: SectionDef<K> } = REGISTRY;
 
-/** Each section's dashboard card and builder tab as plain data, in registry order (define.ts). */
-export const SECTION_CATALOG: readonly SectionCatalogEntry<SectionKey>[] = SECTION_KEYS.map((key) =>
-  catalogEntry(SECTIONS[key]),
-);
+/** Each section's card, tab and CvData field as plain data, in registry order (define.ts). */
+export const SECTION_CATALOG: readonly SectionCatalogEntry<
+  SectionKey,
+  keyof SectionCvData & string
+>[] = SECTION_KEYS.map((key) => catalogEntry(SECTIONS[key]));
 
 /**
  * Each section's CvData value as a response schema: one record or null for a single section,

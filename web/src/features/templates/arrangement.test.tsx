@@ -1,7 +1,8 @@
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SAMPLE_CV, buildCvData, type CvArrangement, type CvData } from '@vitae/core';
-import { SECTION_KEYS, type SectionKey } from '@vitae/core/sections/index';
+import { SECTION_CATALOG } from 'virtual:section-catalog';
+import { EMPTY_CV, SAMPLE_CV, buildCvData, type CvArrangement, type CvData } from '@vitae/core';
+import { SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core/sections/index';
 import { SECTION_KEYS_OF } from './blocks/arranged.ts';
 import type { SectionId } from './blocks/section-blocks.tsx';
 import { CvLayout } from './cv-layout.tsx';
@@ -42,6 +43,18 @@ const heading = (section: Element) =>
   [...section.querySelectorAll('h2 > span:not([aria-hidden])')]
     .map((s) => s.textContent)
     .find(Boolean);
+
+// The templates place sections by the catalog the build inlines, not the registry (decision 0016).
+describe('the build-time catalog the templates read', () => {
+  it("gives each section's CvData field and empty value as the registry does, in its order", () => {
+    expect(SECTION_CATALOG.map((entry) => entry.key)).toEqual(SECTION_KEYS);
+    for (const entry of SECTION_CATALOG) {
+      const field = SECTIONS[entry.key].cv.field;
+      expect(entry.cvField, entry.key).toBe(field);
+      expect(entry.cvEmpty, entry.key).toEqual(EMPTY_CV[field]);
+    }
+  });
+});
 
 describe.each(LAYOUTS)('%s follows the arrangement', (layout) => {
   it("orders the sections of each area by the user's order, each area keeping its sections", async () => {

@@ -1,16 +1,23 @@
-import {
-  EMPTY_ARRANGEMENT,
-  EMPTY_CV,
-  arrangedKeys,
-  type CvArrangement,
-  type CvData,
-} from '@vitae/core/cv';
-import { SECTION_KEYS, SECTIONS, type SectionKey } from '@vitae/core/sections/index';
+import { SECTION_CATALOG } from 'virtual:section-catalog';
+import { EMPTY_ARRANGEMENT, keysInOrder, type CvArrangement } from '@vitae/core/arrangement-order';
+import type { CvData } from '@vitae/core/cv';
+import type { SectionKey } from '@vitae/core/sections/index';
 import { CONTACT_FIELD, SECTION_FIELDS_OF, type SectionId } from './section-blocks.tsx';
+
+/*
+ * The sections in registry order with their CvData fields, from the catalog the build inlines:
+ * the registry itself would bring zod and every section's schema to the shared viewer
+ * (decision 0016).
+ */
+const SECTION_KEYS = SECTION_CATALOG.map((entry) => entry.key);
+const ENTRY_OF = Object.fromEntries(SECTION_CATALOG.map((entry) => [entry.key, entry])) as Record<
+  SectionKey,
+  (typeof SECTION_CATALOG)[number]
+>;
 
 /** The data section whose CvData field is `field`. */
 const keyOf = (field: keyof CvData): SectionKey =>
-  SECTION_KEYS.find((key) => SECTIONS[key].cv.field === field)!;
+  SECTION_CATALOG.find((entry) => entry.cvField === field)!.key;
 
 /** The data sections behind each template section id. */
 export const SECTION_KEYS_OF = {} as Record<SectionId, readonly SectionKey[]>;
@@ -41,12 +48,9 @@ export function arrange(data: CvData): Arranged {
   const arrangement = arrangementOf(data);
   const hidden = new Set(arrangement.hidden);
   const visible: Record<string, unknown> = { ...data };
-  for (const key of hidden) {
-    const field = SECTIONS[key].cv.field;
-    visible[field] = EMPTY_CV[field];
-  }
+  for (const key of hidden) visible[ENTRY_OF[key].cvField] = ENTRY_OF[key].cvEmpty;
   const shown = visible as CvData;
-  const order = arrangedKeys(arrangement);
+  const order = keysInOrder(arrangement, SECTION_KEYS);
   const rank =
     arrangement.order.length === 0
       ? undefined
@@ -61,7 +65,7 @@ export function arrange(data: CvData): Arranged {
 
 /** True when the CV (as shown) has entries of the section. */
 function hasEntries(data: CvData, key: SectionKey): boolean {
-  const value: unknown = data[SECTIONS[key].cv.field];
+  const value: unknown = data[ENTRY_OF[key].cvField];
   return Array.isArray(value) ? value.length > 0 : Boolean(value);
 }
 
