@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addressLine,
   buildCvData,
   EMPTY_CV,
   isCvEmpty,
@@ -140,13 +139,6 @@ describe('templates and helpers', () => {
     expect(resolveTemplateId('template11')).toBe('template01');
     expect(resolveTemplateId(undefined)).toBe('template01');
     expect(resolveTemplateId('template10')).toBe('template10');
-  });
-
-  it('joins the address in order', () => {
-    expect(addressLine(SAMPLE_CV.contactInfo)).toBe(
-      'Unit 12, Jacaranda Court, 45 Rivonia Road, Sandton, Johannesburg, Gauteng, 2196, South Africa',
-    );
-    expect(addressLine(null)).toBe('');
   });
 
   it('has an empty CV and a sample with every section filled', () => {

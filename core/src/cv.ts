@@ -5,13 +5,7 @@
 import { readArrangement, type CvArrangement } from './arrangement.ts';
 import { readDesign, type CvDesign } from './design.ts';
 import { cvList, id, list, text, bool, type Rec } from './sections/cv-read.ts';
-import {
-  SECTIONS,
-  SECTION_KEYS,
-  type CvContactInfo,
-  type SectionCvData,
-  type SectionKey,
-} from './sections/index.ts';
+import { SECTIONS, SECTION_KEYS, type SectionCvData, type SectionKey } from './sections/index.ts';
 
 export type {
   CvAttribute,
@@ -175,23 +169,6 @@ export function isCvEmpty(data: CvData): boolean {
 /** The CV owner's display name: personal info's full name, else first + last name. */
 export function cvFullName(data: CvData): string {
   return data.personalInfo?.fullName ?? '';
-}
-
-/** Contact address lines in the spec's order: unit, complex, address, suburb, city, province, postal code, country. */
-export function addressLine(contact: CvContactInfo | null): string {
-  if (!contact) return '';
-  return [
-    contact.unit,
-    contact.complex,
-    contact.address,
-    contact.suburb,
-    contact.city,
-    contact.province,
-    contact.postalCode,
-    contact.country,
-  ]
-    .filter(Boolean)
-    .join(', ');
 }
 
 export const EMPTY_CV: CvData = buildCvData({});

@@ -154,11 +154,6 @@ export const cvContactInfoSchema = z.object({
 });
 const _cvContactInfoSchema: SameType<z.output<typeof cvContactInfoSchema>, CvContactInfo> = true;
 
-/** A CV's contact details (null without any), for headers that do not name the section. */
-export function cvContact(data: { contactInfo: CvContactInfo | null }): CvContactInfo | null {
-  return data.contactInfo;
-}
-
 /**
  * The CV without the owner's private contact details (email, phone and street address): what
  * an HR user receives before the owner approves their request. The street address reaches a

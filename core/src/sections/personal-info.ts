@@ -147,17 +147,6 @@ export const cvPersonalInfoSchema = z.object({
 });
 const _cvPersonalInfoSchema: SameType<z.output<typeof cvPersonalInfoSchema>, CvPersonalInfo> = true;
 
-/**
- * The owner's name and headline as CV headers show them ('' when unset), so headers read the
- * section through its definition instead of naming its CvData field.
- */
-export function cvOwner(data: { personalInfo: CvPersonalInfo | null }): {
-  name: string;
-  headline: string;
-} {
-  return { name: data.personalInfo?.fullName ?? '', headline: data.personalInfo?.headline ?? '' };
-}
-
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const personalInfoPreview: Preview<PersonalInfo>[] = [
   {

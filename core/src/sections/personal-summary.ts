@@ -52,11 +52,6 @@ const _cvPersonalSummarySchema: SameType<
   CvPersonalSummary
 > = true;
 
-/** The summary text of a CV ('' without one), for templates that do not name the section. */
-export function cvSummaryText(data: { personalSummary: CvPersonalSummary | null }): string {
-  return data.personalSummary?.summary ?? '';
-}
-
 /** The summary may arrive as plain text or as a record with `summary` or `content`. */
 function summaryOf(value: unknown): CvPersonalSummary | null {
   const record = list(value)[0];

@@ -9,7 +9,7 @@ import { SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
  * (layouts.ts). Every other file derives from those, so adding a field or a section stays cheap.
  * This test fails when a section's name spreads to a seventh non-test source file. Templates
  * name none: their themes draw kinds of content (prose, ratings, scores, short lists) and read
- * the header through core's accessors (cvOwner, cvContact, cvSummaryText).
+ * the header through the template blocks' accessors (cvOwner, cvContact, cvSummaryText).
  */
 const MAX_FILES = 6;
 

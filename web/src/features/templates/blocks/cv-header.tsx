@@ -1,9 +1,8 @@
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import type { CvContactInfo, CvData } from '@vitae/core/cv';
-import { addressLine } from '@vitae/core/cv';
-import { cvContact, cvOwner } from '@vitae/core/sections/index';
 import { cn } from '../../../lib/cn.ts';
 import { Icon, type IconName } from './icons.tsx';
+import { cvContact, cvOwner } from './section-blocks.tsx';
 
 /** Up to two initials for the photo placeholder. */
 export function initials(name: string): string {
@@ -101,6 +100,23 @@ function breakable(value: string): ReactNode {
 
 function withScheme(url: string): string {
   return /^https?:\/\//i.test(url) ? url : `https://${url}`;
+}
+
+/** Contact address lines in the spec's order: unit, complex, address, suburb, city, province, postal code, country. */
+export function addressLine(contact: CvContactInfo | null): string {
+  if (!contact) return '';
+  return [
+    contact.unit,
+    contact.complex,
+    contact.address,
+    contact.suburb,
+    contact.city,
+    contact.province,
+    contact.postalCode,
+    contact.country,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 const ADDRESS_PARTS: Array<[keyof CvContactInfo, string]> = [

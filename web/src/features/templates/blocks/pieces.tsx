@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { CvData } from '@vitae/core/cv';
 import { titleFromSummary } from '@vitae/core/dates';
 import { visibleText } from '@vitae/core/rich-text';
-import { cvOwner, cvSummaryText } from '@vitae/core/sections/index';
 import { ContactList, ContactSection, CvName, CvPhoto } from './cv-header.tsx';
+import { cvOwner, cvSummaryText } from './section-blocks.tsx';
 import type { HeadingTheme, TemplateTheme } from './theme.ts';
 
 /** The header pieces a layout can place by name, drawn with the theme. */

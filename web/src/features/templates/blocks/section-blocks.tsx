@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type {
+  CvContactInfo,
   CvData,
   CvEmployment,
   CvExperience,
@@ -11,7 +12,6 @@ import type {
   CvTertiaryEducation,
 } from '@vitae/core/cv';
 import { formatDateRange } from '@vitae/core/dates';
-import { cvSummaryText } from '@vitae/core/sections/index';
 import { cn } from '../../../lib/cn.ts';
 import { RichText } from '../../rich-text/rich-text.tsx';
 import { blankEntry, EntryList, roleEntry, type EntryModel } from './entries.tsx';
@@ -188,6 +188,23 @@ function shortList(items: Array<{ key: string; text: string }>, theme: ShortList
   }
   return <TagList items={items} className={className} itemClassName={item} />;
 }
+
+/*
+ * How the pieces around the sections (the header, the headline) read the sections they show:
+ * through these, so that a section is named in this file and not in each piece.
+ */
+
+/** The owner's name and headline as CV headers show them ('' when unset). */
+export const cvOwner = (data: CvData): { name: string; headline: string } => ({
+  name: data.personalInfo?.fullName ?? '',
+  headline: data.personalInfo?.headline ?? '',
+});
+
+/** A CV's contact details (null without any). */
+export const cvContact = (data: CvData): CvContactInfo | null => data.contactInfo;
+
+/** The summary text of a CV ('' without one). */
+export const cvSummaryText = (data: CvData): string => data.personalSummary?.summary ?? '';
 
 export const SECTION_BLOCKS = {
   summary: {
