@@ -30,6 +30,8 @@ const PUBLIC_PAGES = {
 };
 /** The signed-in shell: the app layout around the dashboard. */
 const SHELL = ['src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'];
+/** A CV template's module: loaded by the shared viewer once it has the CV. */
+const TEMPLATE_MODULE = /^src\/features\/templates\/(template-\d\d-[\w-]+|ink-friendly)\.tsx$/;
 /** A page whose forms validate with zod, so its chunks hold zod. */
 const BUILDER = 'src/features/builder/builder-page.tsx';
 
@@ -108,6 +110,18 @@ test.describe('JavaScript budgets from the build manifest', () => {
     expect(withZod(staticClosure(m, ['index.html', ...SHELL])), 'chunks with zod').toEqual([]);
     // The marker still finds zod where it is, so the check above can fail.
     expect(withZod(staticClosure(m, ['index.html', BUILDER]))).not.toEqual([]);
+  });
+
+  // An unlocked shared CV is the viewer and one template: the templates read the sections
+  // through the same inlined catalog, not the registry and its schemas (decision 0016).
+  test('each CV template and the shared viewer load no zod', () => {
+    const m = manifest();
+    const templates = Object.keys(m).filter((key) => TEMPLATE_MODULE.test(key));
+    expect(templates, 'ten templates and ink-friendly').toHaveLength(11);
+    for (const template of templates) {
+      const files = staticClosure(m, ['index.html', PUBLIC_PAGES['/view-shared-cv/:id'], template]);
+      expect(withZod(files), `${template}: chunks with zod`).toEqual([]);
+    }
   });
 });
 
