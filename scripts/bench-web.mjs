@@ -189,7 +189,7 @@ async function prepareAccounts(origin) {
   const [, pin] = await outboxText(origin, recipient, /View pin: (\d{6})/);
   const viewer = new Client(origin);
   const url = new URL(link);
-  await viewer.request('POST', '/api/share-cv/unlock', {
+  const unlocked = await viewer.request('POST', '/api/share-cv/unlock', {
     cvId: cv._id,
     shareId: url.searchParams.get('share') ?? undefined,
     pin,
@@ -199,6 +199,7 @@ async function prepareAccounts(origin) {
     viewerCookie: viewer.cookieHeader,
     sharedPath: url.pathname + url.search,
     cvId: cv._id,
+    template: unlocked.cv.template,
   };
 }
 
@@ -352,7 +353,14 @@ async function main() {
         name: 'shared CV, unlocked',
         path: acc.sharedPath,
         cookie: acc.viewerCookie,
-        localStorage: { [`vitae-unlocked-${acc.cvId}`]: String(Date.now() + 86_400_000) },
+        // The note the viewer keeps after an unlock (unlock-memory.ts): until when, and the
+        // template, whose chunk a return visit then fetches beside the CV.
+        localStorage: {
+          [`vitae-unlocked-${acc.cvId}`]: JSON.stringify({
+            until: Date.now() + 86_400_000,
+            template: acc.template,
+          }),
+        },
       },
       { name: 'dashboard (signed in)', path: '/app/dashboard', cookie: acc.ownerCookie },
     ];

@@ -278,6 +278,49 @@ describe('Shared CV viewer', () => {
     expect(screen.queryByRole('heading', { name: 'Enter View Pin' })).toBeNull();
   });
 
+  it('notes the template an unlocked CV came in, keeping an older note readable', async () => {
+    serve({ pin: '123456' });
+    const user = userEvent.setup();
+    renderPage();
+    await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
+    await screen.findByRole('heading', { level: 1, name: 'Zanele Mthembu' });
+    const note = JSON.parse(window.localStorage.getItem(`vitae-unlocked-${CV_ID}`)!) as {
+      until: number;
+      template: string;
+    };
+    expect(note.template).toBe('template02');
+    expect(note.until).toBeGreaterThan(Date.now());
+  });
+
+  it('asks for a remembered CV as its module loads, before the page renders, and once', async () => {
+    window.localStorage.setItem(`vitae-unlocked-${CV_ID}`, String(Date.now() + 60_000));
+    serve({ remembered: true });
+    const before = window.location.href;
+    window.history.replaceState(null, '', `/view-shared-cv/${CV_ID}?share=${SHARE_ID}`);
+    try {
+      vi.resetModules();
+      const { default: FreshPage } = await import('./shared-cv-page.tsx');
+      await vi.waitFor(() => expect(calls).toContain('/api/curriculum-vitae/view'));
+      render(
+        <MemoryRouter initialEntries={[`/view-shared-cv/${CV_ID}?share=${SHARE_ID}`]}>
+          <Routes>
+            <Route path="/view-shared-cv/:id" element={<FreshPage />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Zanele Mthembu' }),
+      ).toBeInTheDocument();
+      expect(calls.filter((url) => url === '/api/curriculum-vitae/view')).toHaveLength(1);
+      // The template it came in is noted for the next visit; the grant's end is kept.
+      expect(JSON.parse(window.localStorage.getItem(`vitae-unlocked-${CV_ID}`)!)).toMatchObject({
+        template: 'template02',
+      });
+    } finally {
+      window.history.replaceState(null, '', before);
+    }
+  });
+
   it.each([
     ['revoked', 'summary'],
     ['expired', 'summary'],

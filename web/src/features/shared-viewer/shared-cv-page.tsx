@@ -21,7 +21,13 @@ import { CertificatesModal } from './certificates-modal.tsx';
 import { FirstImpressionModal } from './first-impression-modal.tsx';
 import { PinForm } from './pin-form.tsx';
 import { PRINT_DELAY_MS, shortDate, VIEWER_TEXTS } from './texts.ts';
-import { forgetUnlock, mayBeUnlocked, rememberUnlock } from './unlock-memory.ts';
+import {
+  forgetUnlock,
+  mayBeUnlocked,
+  notedTemplate,
+  noteTemplate,
+  rememberUnlock,
+} from './unlock-memory.ts';
 import { createProgressReporter } from './video-progress.ts';
 import { ViewerHeader, ViewerShell } from './viewer-shell.tsx';
 import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
@@ -33,10 +39,54 @@ type Load =
   | { state: 'closed'; reason: ShareClosedReason }
   | { state: 'unlocked'; cv: UnlockedCv };
 
+interface SharedCvRequests {
+  summary: Promise<SharedCvSummary>;
+  /** The CV itself when this browser unlocked it before (the HttpOnly unlock cookie). */
+  remembered: Promise<UnlockedCv>;
+}
+
+/** Plain fetches, no query library: this public page has a 100 KiB budget. */
+function requestSharedCv(
+  cvId: string,
+  shareId: string | null,
+  signal?: AbortSignal,
+): SharedCvRequests {
+  // Only a browser that unlocked this CV asks for it: anyone else would get a 403. It will
+  // draw the CV, so the templates' code loads beside the answer (the locked page does not).
+  const unlockedHere = mayBeUnlocked(cvId);
+  if (unlockedHere) void preloadTemplateBlocks(notedTemplate(cvId)).catch(() => undefined);
+  return {
+    summary: fetchSharedSummary(cvId, shareId, signal),
+    remembered: unlockedHere
+      ? fetchUnlockedCv(cvId, signal)
+      : Promise.reject(new Error('not unlocked here')),
+  };
+}
+
 /**
- * The share summary, and the CV itself when this browser unlocked it before (the HttpOnly
- * unlock cookie). Plain fetches, no query library: this public page has a 100 KiB budget.
+ * The requests of the viewer this module was loaded for, started as it loads: React hydrating
+ * the prerendered page and running its effects takes a phone a few hundred milliseconds the
+ * CV's answer need not wait for. The page's first load of that CV takes them, once.
  */
+let early = ((): (SharedCvRequests & { cvId: string; shareId: string | null }) | null => {
+  if (typeof window === 'undefined') return null;
+  const opened = /^\/view-shared-cv\/([0-9a-f]{24})\/?$/.exec(window.location.pathname);
+  if (!opened) return null;
+  const [cvId, shareId] = [opened[1]!, new URLSearchParams(window.location.search).get('share')];
+  const requests = requestSharedCv(cvId, shareId || null);
+  // Not taken (the reader left first): no unhandled rejection.
+  requests.summary.catch(() => undefined);
+  requests.remembered.catch(() => undefined);
+  return { ...requests, cvId, shareId: shareId || null };
+})();
+
+function takeEarly(cvId: string, shareId: string | null): SharedCvRequests | null {
+  const taken = early?.cvId === cvId && early.shareId === shareId ? early : null;
+  early = null;
+  return taken;
+}
+
+/** The share summary, and the CV itself when this browser unlocked it before. */
 function useSharedCv(
   cvId: string,
   shareId: string | null,
@@ -45,30 +95,25 @@ function useSharedCv(
   useEffect(() => {
     const abort = new AbortController();
     const { signal } = abort;
-    // Only a browser that unlocked this CV asks for it: anyone else would get a 403. It will
-    // draw the CV, so the templates' code loads beside the answer (the locked page does not).
-    const unlockedHere = mayBeUnlocked(cvId);
-    if (unlockedHere) void preloadTemplateBlocks().catch(() => undefined);
-    const remember = unlockedHere
-      ? fetchUnlockedCv(cvId, signal)
-      : Promise.reject(new Error('not unlocked here'));
-    void Promise.allSettled([fetchSharedSummary(cvId, shareId, signal), remember]).then(
-      ([summary, remembered]) => {
-        if (signal.aborted) return;
-        if (remembered.status === 'fulfilled')
-          return setLoad({ state: 'unlocked', cv: remembered.value });
-        if (remembered.reason instanceof ApiError) forgetUnlock(cvId);
-        // A revoked or expired share says so, whichever call heard it first.
-        const reason =
-          closedReason(remembered.reason) ??
-          (summary.status === 'rejected' ? closedReason(summary.reason) : null);
-        setLoad(reason ? { state: 'closed', reason } : lockedOrMissing(summary));
-      },
-    );
+    const { summary, remembered } =
+      takeEarly(cvId, shareId) ?? requestSharedCv(cvId, shareId, signal);
+    void Promise.allSettled([summary, remembered]).then(([summary, remembered]) => {
+      if (signal.aborted) return;
+      if (remembered.status === 'fulfilled') {
+        noteTemplate(cvId, remembered.value.cv.template);
+        return setLoad({ state: 'unlocked', cv: remembered.value });
+      }
+      if (remembered.reason instanceof ApiError) forgetUnlock(cvId);
+      // A revoked or expired share says so, whichever call heard it first.
+      const reason =
+        closedReason(remembered.reason) ??
+        (summary.status === 'rejected' ? closedReason(summary.reason) : null);
+      setLoad(reason ? { state: 'closed', reason } : lockedOrMissing(summary));
+    });
     return () => abort.abort();
   }, [cvId, shareId]);
   const unlock = (cv: UnlockedCv) => {
-    rememberUnlock(cvId);
+    rememberUnlock(cvId, cv.cv.template);
     setLoad({ state: 'unlocked', cv });
   };
   const close = (reason: ShareClosedReason) => {

@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
-import { CV_TEMPLATES, resolveTemplateId, type TemplateId } from '@vitae/core/templates';
+import {
+  CV_TEMPLATES,
+  isTemplateId,
+  resolveTemplateId,
+  type TemplateId,
+} from '@vitae/core/templates';
 import { lazyWithRetry } from '../../lib/lazy-retry.ts';
 import type { TemplateProps } from './template-props.ts';
 
@@ -33,11 +38,15 @@ export const TEMPLATES: readonly TemplateEntry[] = CV_TEMPLATES.map((t) => ({
 }));
 
 /**
- * Fetches what every template is drawn with (the blocks, core's section code), for a page that
- * will draw a CV whose template it does not know yet: the CV's answer and these load side by
- * side, and only the template's own small chunk is left for after.
+ * Fetches what every template is drawn with (the blocks), for a page that will draw a CV whose
+ * template it does not know for sure yet: the CV's answer and these load side by side. With the
+ * template it was drawn in before, that template's own chunk too; else it follows the answer.
  */
-export const preloadTemplateBlocks = (): Promise<unknown> => import('./blocks/cv-body.tsx');
+export const preloadTemplateBlocks = (likely?: string): Promise<unknown> =>
+  Promise.all([
+    import('./blocks/cv-body.tsx'),
+    likely && isTemplateId(likely) ? loaders[likely]() : undefined,
+  ]);
 
 export const INK_FRIENDLY_ID = 'ink-friendly';
 export const loadInkFriendly = (): TemplateModule => import('./ink-friendly.tsx');
