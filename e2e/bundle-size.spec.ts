@@ -112,6 +112,19 @@ test.describe('JavaScript budgets from the build manifest', () => {
     expect(withZod(staticClosure(m, ['index.html', BUILDER]))).not.toEqual([]);
   });
 
+  // A phone fetches a handful of requests at a time: the template's code comes in a few
+  // chunks, not the dozen of 0.1–3 KiB the bundler made of it alone (web/vite.config.ts).
+  test('an unlocked shared CV fetches at most 6 more scripts for its template', () => {
+    const m = manifest();
+    const viewer = staticClosure(m, ['index.html', PUBLIC_PAGES['/view-shared-cv/:id']]);
+    for (const template of Object.keys(m).filter((key) => TEMPLATE_MODULE.test(key))) {
+      const more = [...staticClosure(m, [template])].filter(
+        (file) => file.endsWith('.js') && !viewer.has(file),
+      );
+      expect(more.length, `${template}: ${more.join(', ')}`).toBeLessThanOrEqual(6);
+    }
+  });
+
   // An unlocked shared CV is the viewer and one template: the templates read the sections
   // through the same inlined catalog, not the registry and its schemas (decision 0016).
   test('each CV template and the shared viewer load no zod', () => {

@@ -53,6 +53,20 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * What a CV template is drawn with: its blocks and the small modules only drawing a CV uses.
+ * Left to itself the bundler split them into a dozen chunks of 0.1–3 KiB, one per set of pages
+ * sharing them, which a phone fetched in turns over its few connections once the shared CV's
+ * page had loaded; as one chunk they come in one request (decision 0016). Their dependencies
+ * (React, dates, the section catalog) stay in their own chunks: the dashboard shares those and
+ * must not load the blocks with them.
+ */
+const CV_RENDER_MODULES = [
+  /\/web\/src\/features\/templates\/blocks\/[\w-]+\.tsx?$/,
+  /\/web\/src\/features\/(?:design\/fonts|rich-text\/rich-text)\.tsx?$/,
+  /\/core\/src\/(?:arrangement-order|color|design|design-theme|levels|ratings|rich-text)\.ts$/,
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), sectionCatalog(), prerenderPublicPages(), precompress()],
   server: {
@@ -66,6 +80,18 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'cv-render',
+              test: (id) => CV_RENDER_MODULES.some((re) => re.test(id.replaceAll('\\', '/'))),
+              // Their dependencies stay where the bundler puts them (see CV_RENDER_MODULES).
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
       input: {
         main: path.resolve(import.meta.dirname, 'index.html'),
         print: path.resolve(import.meta.dirname, 'print.html'),
