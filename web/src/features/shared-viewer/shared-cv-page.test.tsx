@@ -192,7 +192,7 @@ describe('Shared CV viewer', () => {
     // First impression.
     await user.click(screen.getByRole('button', { name: 'First Impression' }));
     expect(
-      screen.getByRole('dialog', { name: 'First Impression Video of Zanele Mthembu' }),
+      await screen.findByRole('dialog', { name: 'First Impression Video of Zanele Mthembu' }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
 
@@ -374,9 +374,9 @@ describe('Shared CV viewer', () => {
     renderPage(`/view-shared-cv/${CV_ID}?share=${SHARE_ID}`);
     await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
     await user.click(await screen.findByRole('button', { name: 'First Impression' }));
-    const video = screen
-      .getByRole('dialog', { name: 'First Impression Video of Zanele Mthembu' })
-      .querySelector('video')!;
+    const video = (
+      await screen.findByRole('dialog', { name: 'First Impression Video of Zanele Mthembu' })
+    ).querySelector('video')!;
     Object.defineProperty(video, 'duration', { configurable: true, value: 200 });
     const at = (seconds: number) =>
       Object.defineProperty(video, 'currentTime', { configurable: true, value: seconds });

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { lazyWithRetry } from '../../lib/lazy-retry.ts';
 import { setCvToSave } from '../../lib/hr-intent.ts';
 import { CvLayout } from '../templates/cv-layout.tsx';
 import { INK_FRIENDLY_ID, preloadTemplateBlocks } from '../templates/registry.ts';
@@ -18,7 +19,6 @@ import {
   type UnlockedCv,
 } from './api.ts';
 import { CertificatesModal } from './certificates-modal.tsx';
-import { FirstImpressionModal } from './first-impression-modal.tsx';
 import { PinForm } from './pin-form.tsx';
 import { PRINT_DELAY_MS, shortDate, VIEWER_TEXTS } from './texts.ts';
 import {
@@ -30,7 +30,19 @@ import {
 } from './unlock-memory.ts';
 import { createProgressReporter } from './video-progress.ts';
 import { ViewerHeader, ViewerShell } from './viewer-shell.tsx';
-import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
+
+/*
+ * The video and PDF dialogs open on a click: they load after the CV is drawn, not with it, so
+ * a phone fetches less before the CV shows.
+ */
+const loadVideoModal = () => import('./first-impression-modal.tsx');
+const loadPdfDialog = () => import('../pdf/download-pdf-dialog.tsx');
+const FirstImpressionModal = lazyWithRetry(async () => ({
+  default: (await loadVideoModal()).FirstImpressionModal,
+}));
+const DownloadPdfDialog = lazyWithRetry(async () => ({
+  default: (await loadPdfDialog()).DownloadPdfDialog,
+}));
 
 type Load =
   | { state: 'loading' }
@@ -215,6 +227,19 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
   const [pdfOpen, setPdfOpen] = useState(false);
   const [printing, setPrinting] = useState<'ink' | 'template' | null>(null);
   const viewId = useTrackedView(cvId);
+  // The dialogs' code once the CV is on screen and the page idle, so a click opens them at once.
+  useEffect(() => {
+    const load = () => {
+      void loadPdfDialog().catch(() => undefined);
+      if (video) void loadVideoModal().catch(() => undefined);
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(load, 1000);
+    return () => window.clearTimeout(id);
+  }, [video]);
   const progress = useMemo(
     () =>
       viewId
@@ -297,27 +322,31 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
         </button>
       )}
 
-      {video && (
-        <FirstImpressionModal
-          open={videoOpen}
-          onClose={() => setVideoOpen(false)}
-          name={name}
-          videoUrl={video.videoUrl}
-          progress={progress}
-        />
-      )}
+      <Suspense fallback={null}>
+        {video && videoOpen && (
+          <FirstImpressionModal
+            open
+            onClose={() => setVideoOpen(false)}
+            name={name}
+            videoUrl={video.videoUrl}
+            progress={progress}
+          />
+        )}
+        {pdfOpen && (
+          <DownloadPdfDialog
+            open
+            onClose={() => setPdfOpen(false)}
+            path={`/api/curriculum-vitae/${cvId}/pdf`}
+            template={cv.cv.template}
+            onPrintInstead={setPrinting}
+          />
+        )}
+      </Suspense>
       <CertificatesModal
         open={certsOpen}
         onClose={() => setCertsOpen(false)}
         name={name}
         certificates={certificates}
-      />
-      <DownloadPdfDialog
-        open={pdfOpen}
-        onClose={() => setPdfOpen(false)}
-        path={`/api/curriculum-vitae/${cvId}/pdf`}
-        template={cv.cv.template}
-        onPrintInstead={setPrinting}
       />
       <Dialog open={printOpen} onClose={() => setPrintOpen(false)} title="Print CV" size="sm">
         <div className="grid gap-3">
