@@ -88,14 +88,10 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
                 url: redactUrl(req.url),
                 remoteAddress: req.ip,
               }),
-            },
-            redact: {
-              paths: [
-                'req.headers.cookie',
-                'req.headers.authorization',
-                'res.headers["set-cookie"]',
-              ],
-              remove: true,
+              // Only the status: no header (set-cookie) can reach a log line. With both
+              // serializers naming their fields, pino's `redact` had nothing left to remove and
+              // only copied objects on every line (docs/decisions/0012).
+              res: (reply) => ({ statusCode: reply.statusCode }),
             },
           },
     // Fastify accepts a hop count at runtime; its types only list string | boolean.
