@@ -32,8 +32,17 @@ function findUnsupportedInput(value: unknown, maxDepth = MAX_INPUT_DEPTH): Findi
   return null;
 }
 
+/** Nothing to walk: most GETs (no params, no query, no body) stop here. */
+function isEmpty(part: unknown): boolean {
+  if (part == null) return true;
+  if (typeof part !== 'object' || Buffer.isBuffer(part)) return false;
+  for (const _ in part) return false;
+  return true;
+}
+
 function refusal(req: FastifyRequest): ApiErrorBody | null {
   for (const part of [req.params, req.query, req.body]) {
+    if (isEmpty(part)) continue;
     const found = findUnsupportedInput(part);
     if (!found) continue;
     const error = found.reason === 'depth' ? TOO_DEEP : UNSUPPORTED_CHARACTERS;
@@ -50,8 +59,10 @@ function refusal(req: FastifyRequest): ApiErrorBody | null {
  * own schema answers first, with its field's message; what it sees is what the handler gets.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preHandler', async (req, reply) => {
+  // A callback hook, not an async one: no promise per request for a check that never waits.
+  app.addHook('preHandler', (req, reply, done) => {
     const body = refusal(req);
-    if (body) return reply.status(400).send(body);
+    if (body) void reply.status(400).send(body);
+    else done();
   });
 }
