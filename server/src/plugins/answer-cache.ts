@@ -10,6 +10,8 @@ import type { WriteClock } from '../db/write-clock.ts';
 export interface AnswerCache {
   /** The kept answer for `key` if `tables` are unwritten since it was read, else `load()`'s. */
   get<T extends object>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T>;
+  /** The kept answer for `key` if `tables` are unwritten since it was read; never loads. */
+  peek<T extends object>(key: string, tables: readonly string[]): T | undefined;
 }
 
 /**
@@ -27,17 +29,23 @@ interface Kept {
 }
 
 export function answerCache(clock: WriteClock | undefined): AnswerCache {
-  if (!clock) return { get: (_key, _tables, load) => load() };
+  if (!clock) return { get: (_key, _tables, load) => load(), peek: () => undefined };
   const kept = new LRUCache<string, Kept>({ max: MAX_ENTRIES, ttl: TTL_MS });
+  const fresh = (key: string, stamp: number) => {
+    const hit = kept.get(key);
+    return hit && hit.stamp === stamp ? hit.value : undefined;
+  };
   return {
     async get(key, tables, load) {
       // Stamped before the read: a write that lands while it runs makes the kept copy stale.
       const stamp = clock.stamp(tables);
-      const hit = kept.get(key);
-      if (hit && hit.stamp === stamp) return hit.value as Awaited<ReturnType<typeof load>>;
+      const hit = fresh(key, stamp);
+      if (hit) return hit as Awaited<ReturnType<typeof load>>;
       const value = await load();
       kept.set(key, { stamp, value: Object.freeze(value) });
       return value;
     },
+    peek: <T extends object>(key: string, tables: readonly string[]) =>
+      fresh(key, clock.stamp(tables)) as T | undefined,
   };
 }

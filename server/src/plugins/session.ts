@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import { AUTH_MESSAGES, SESSION_TTL_DAYS } from '@vitae/core';
@@ -21,6 +21,9 @@ declare module 'fastify' {
   }
 }
 
+/** The user behind a cookie; `extended`: the expiry slid, so the cookie should be sent again. */
+export type Resolved = { user: UserRow | null; extended: boolean };
+
 export interface SessionStore {
   create(reply: FastifyReply, userId: string): Promise<void>;
   destroy(req: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -30,10 +33,52 @@ export interface SessionStore {
   userFor(rawToken: string | undefined): Promise<UserRow | null>;
   /** The session's stored key (HMAC of the cookie value): what `session.ended` names. */
   keyFor(rawToken: string): string;
+  /**
+   * resolve's answer without waiting, when a kept lookup settles it (no expiry, no slide due);
+   * undefined when the database must be read or written.
+   */
+  resolveKept(rawToken: string | undefined): Resolved | undefined;
   /** Like userFor; `extended` says the expiry slid, so the cookie should be sent again. */
-  resolve(rawToken: string | undefined): Promise<{ user: UserRow | null; extended: boolean }>;
+  resolve(rawToken: string | undefined): Promise<Resolved>;
   /** Sends the session cookie (again) with a fresh max-age. */
   setCookie(reply: FastifyReply, rawToken: string): void;
+}
+
+/** Longer than any token we issue (43 characters): never looked up, never remembered. */
+const MAX_TOKEN_LENGTH = 100;
+/** Raw cookie values are remembered this long at most (the answer cache's TTL). */
+const KEY_MEMO_MS = 10_000;
+/** Tokens remembered per generation; beyond it a generation ends early. */
+const KEY_MEMO_MAX = 2000;
+
+/**
+ * The session key (HMAC) of a cookie value. Building an HMAC was ~6 % of an authenticated
+ * GET's CPU under load, so a key is remembered, by its raw value, in one of two generations
+ * that age out every KEY_MEMO_MS / 2 on an unref'd timer: a raw token stays in memory at
+ * most KEY_MEMO_MS after it was hashed, in use or not, and none once the server is idle.
+ */
+export function sessionKeys(secret: string): (token: string) => string {
+  const key = createSecretKey(Buffer.from(secret));
+  const hmac = (token: string) => createHmac('sha256', key).update(token).digest('hex');
+  let current = new Map<string, string>();
+  let previous = new Map<string, string>();
+  let timer: NodeJS.Timeout | undefined;
+  const age = () => {
+    clearTimeout(timer);
+    previous = current;
+    current = new Map();
+    timer = previous.size ? setTimeout(age, KEY_MEMO_MS / 2).unref() : undefined;
+  };
+  return (token) => {
+    if (token.length > MAX_TOKEN_LENGTH) return hmac(token);
+    const known = current.get(token) ?? previous.get(token);
+    if (known) return known;
+    const hashed = hmac(token);
+    if (current.size >= KEY_MEMO_MAX) age();
+    current.set(token, hashed);
+    timer ??= setTimeout(age, KEY_MEMO_MS / 2).unref();
+    return hashed;
+  };
 }
 
 /**
@@ -47,7 +92,7 @@ export function sessionStore(
   events: DomainEvents,
   answers: AnswerCache,
 ): SessionStore {
-  const hash = (token: string) => createHmac('sha256', secret).update(token).digest('hex');
+  const hash = sessionKeys(secret);
   const endSession = async (sessionKey: string) => {
     await db.deleteFrom('sessions').where('id_hash', '=', sessionKey).execute();
     events.publish('session.ended', { sessionKey });
@@ -73,18 +118,44 @@ export function sessionStore(
   const lookupSql = () => (sessionSql ??= lookup().compile().sql);
   type LookupRow = NonNullable<Awaited<ReturnType<ReturnType<typeof lookup>['executeTakeFirst']>>>;
 
-  async function resolve(rawToken: string | undefined) {
-    const anonymous = { user: null, extended: false };
-    if (!rawToken || rawToken.length > 100) return anonymous;
-    const idHash = hash(rawToken);
-    const read = async () => ({
-      row: (await db.executeQuery<LookupRow>(CompiledQuery.raw(lookupSql(), [idHash]))).rows[0],
-    });
-    // Kept only until a session or user row is written (a sign-out, a reset, an account change).
-    const { row } = await answers.get(`session:${idHash}`, SESSION_TABLES, read);
-    if (!row) return anonymous;
+  /**
+   * A lookup as it is kept: the user split from the session's expiry once, when read, not on
+   * every request. Frozen, as every kept answer is: a handler never changes `req.user`, and
+   * one that tried would fail at once instead of changing what later requests see.
+   */
+  type Lookup = { signedIn?: Resolved; expires: number };
+  const read = async (idHash: string): Promise<Lookup> => {
+    const row = (await db.executeQuery<LookupRow>(CompiledQuery.raw(lookupSql(), [idHash])))
+      .rows[0];
+    if (!row) return { expires: 0 };
     const { session_expires_at, ...user } = row;
-    const expires = Date.parse(session_expires_at);
+    const signedIn = Object.freeze({ user: Object.freeze(user), extended: false });
+    return { signedIn, expires: Date.parse(session_expires_at) };
+  };
+  const anonymous: Resolved = Object.freeze({ user: null, extended: false });
+
+  function resolveKept(rawToken: string | undefined): Resolved | undefined {
+    if (!rawToken || rawToken.length > MAX_TOKEN_LENGTH) return anonymous;
+    const kept = answers.peek<Lookup>(`session:${hash(rawToken)}`, SESSION_TABLES);
+    if (!kept) return undefined;
+    if (!kept.signedIn) return anonymous;
+    // Expired (nothing left) or due to slide: the database has a write to do first.
+    const left = kept.expires - Date.now();
+    return left < TTL_MS - SLIDE_AFTER_MS ? undefined : kept.signedIn;
+  }
+
+  async function resolve(rawToken: string | undefined) {
+    return resolveKept(rawToken) ?? (await resolveFromDb(rawToken!));
+  }
+
+  async function resolveFromDb(rawToken: string): Promise<Resolved> {
+    const idHash = hash(rawToken);
+    // Kept only until a session or user row is written (a sign-out, a reset, an account change).
+    const { signedIn, expires } = await answers.get(`session:${idHash}`, SESSION_TABLES, () =>
+      read(idHash),
+    );
+    if (!signedIn) return anonymous;
+    const { user } = signedIn;
     if (expires <= Date.now()) {
       await endSession(idHash);
       return anonymous;
@@ -127,6 +198,7 @@ export function sessionStore(
       return (await resolve(rawToken)).user;
     },
     keyFor: hash,
+    resolveKept,
     resolve,
     setCookie,
   };
@@ -135,12 +207,21 @@ export function sessionStore(
 /** Resolves `req.user` from the session cookie on every request. */
 export function registerSessionAuth(app: FastifyInstance, store: SessionStore): void {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook: a session settled by a kept lookup (most requests on SQLite) goes on at
+  // once, without the promises an async hook and an awaited lookup cost on every request.
+  app.addHook('onRequest', (req, reply, done) => {
     const token = req.cookies[SESSION_COOKIE];
-    const { user, extended } = await store.resolve(token);
-    req.user = user;
-    // The browser's copy must slide with the database's, or it would expire 30 days after sign-in.
-    if (extended && token) store.setCookie(reply, token);
+    const kept = store.resolveKept(token);
+    if (kept) {
+      req.user = kept.user;
+      return done();
+    }
+    store.resolve(token).then(({ user, extended }) => {
+      req.user = user;
+      // The browser's copy must slide with the database's, or it would expire 30 days after sign-in.
+      if (extended && token) store.setCookie(reply, token);
+      done();
+    }, done);
   });
 }
 
