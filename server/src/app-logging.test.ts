@@ -3,11 +3,19 @@ import { buildTestApp, loginAs, type TestApp } from './test/build-test-app.ts';
 import { logCapture, post, signIn, verifiedUser } from './test/auth-test-helpers.ts';
 
 const logs = logCapture();
+/** Node warnings while the app is built and used (Fastify announces deprecations so). */
+const warnings: string[] = [];
+const onWarning = (w: Error & { code?: string }) =>
+  warnings.push(`${w.code ?? w.name} ${w.message}`);
 let t: TestApp;
 beforeAll(async () => {
+  process.on('warning', onWarning);
   t = await buildTestApp({ logStream: logs });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  process.off('warning', onWarning);
+  await t.close();
+});
 
 type Line = { msg: string; req?: object; res?: object; responseTime?: number; reqId?: string };
 const answered = (): Line[] =>
@@ -40,5 +48,11 @@ describe('the request log line', () => {
     expect(text).not.toContain(authorization);
     expect(text).not.toContain(cookie.split('=')[1]);
     expect(text).not.toMatch(/set-cookie|vitae_sid|"headers"/i);
+  });
+
+  // A newcomer's `npm start` and the test output stay free of warnings to wonder about.
+  it('is configured without any option Fastify deprecates', async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(warnings.filter((w) => w.startsWith('FSTDEP'))).toEqual([]);
   });
 });

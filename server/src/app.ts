@@ -1,7 +1,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
@@ -102,7 +102,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     requestTimeout: 30 * 60_000,
     routerOptions: { ignoreTrailingSlash: true },
     // One line per request, written when it is answered (logRequests below), not two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   });
   logRequests(app);
   registerReadOnlyGets(app, config.env);
