@@ -31,12 +31,20 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.c
  * The app's stylesheet inlined: a prerendered page paints after one round trip (the HTML)
  * instead of two (the HTML, then its render-blocking CSS). Later pages are rendered by the
  * client into this same document, so they keep the styles.
+ *
+ * A disabled link to the same file stays beside it: browsers neither fetch nor apply it, but
+ * Vite's loader of a lazy page looks for a stylesheet link to decide the CSS is there. Without
+ * one it fetched the 13 KiB stylesheet again and held the page's module until it arrived
+ * (the shared CV's request for its data waited for it).
  */
 async function inlineStylesheets(html: string, outDir: string): Promise<string> {
   let out = html;
   for (const [tag, file] of html.matchAll(STYLESHEET)) {
     const css = await fs.readFile(path.join(outDir, file!), 'utf8');
-    out = out.replace(tag, () => `<style>${css}</style>`);
+    out = out.replace(
+      tag,
+      () => `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`,
+    );
   }
   return out;
 }
