@@ -16,6 +16,13 @@ test.describe('without JavaScript', () => {
     });
   }
 
+  // The shared CV's loading state: the same for every CV, so it comes in the HTML too.
+  test('a shared CV link shows the viewer loading from the HTML alone', async ({ page }) => {
+    await page.goto(`/view-shared-cv/${'ab'.repeat(12)}?share=${'cd'.repeat(12)}`);
+    await expect(page.getByRole('link', { name: 'Vitae' })).toBeVisible();
+    await expect(page.getByText('Loading CV...')).toBeVisible();
+  });
+
   // Form pages too: typing into prerendered fields before React runs would be lost.
   for (const path of ['/app/dashboard', '/login', '/signup', '/forgot-password']) {
     test(`${path} is not prerendered: it gets the empty app shell`, async ({ page }) => {
@@ -54,5 +61,14 @@ test('a signed-out visit with ?email= on /login shows the address (render differ
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto('/login?email=ada%40example.test');
   await expect(page.getByLabel('Email address')).toHaveValue('ada@example.test');
+  expect(errors).toEqual([]);
+});
+
+test('the prerendered viewer hydrates and goes on to what the share says', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`/view-shared-cv/${'ab'.repeat(12)}`);
+  await expect(page.getByRole('heading', { name: 'CV Not Found' })).toBeVisible();
+  await expect(page.getByText('Loading CV...')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -101,8 +101,7 @@ export function prerenderPublicPages(): Plugin {
         try {
           const mod = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
             PRERENDERED_PAGES: Record<string, string>;
-            PRELOADED_ROUTES: Record<string, string>;
-            renderPage: (url: string) => Promise<string>;
+            renderPage: (path: string) => Promise<string>;
           };
           const manifest = JSON.parse(
             await fs.readFile(path.join(outDir, '.vite/manifest.json'), 'utf8'),
@@ -117,10 +116,6 @@ export function prerenderPublicPages(): Plugin {
               .replace('</head>', `${links(module)}</head>`)
               .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
             if (!page.includes(html)) throw new Error('index.html has no empty <div id="root">');
-            await fs.writeFile(path.join(outDir, 'prerendered', prerenderedFile(url)), page);
-          }
-          for (const [url, module] of Object.entries(mod.PRELOADED_ROUTES)) {
-            const page = shell.replace('</head>', `${links(module)}</head>`);
             await fs.writeFile(path.join(outDir, 'prerendered', prerenderedFile(url)), page);
           }
         } finally {

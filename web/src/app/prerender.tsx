@@ -9,24 +9,23 @@ import { AppRoutes } from './router.tsx';
  * (web/vite.config.ts) so they paint before any JavaScript runs, and main.tsx hydrates
  * them. Each maps its path to the route module the build manifest names. Pages with a form
  * (login, sign-up, forgot password) are left out: what someone types into prerendered
- * fields before React takes over would not reach the form's state.
+ * fields before React takes over would not reach the form's state. Each page's HTML also
+ * preloads its route chunk with the entry.
  */
 export const PRERENDERED_PAGES = {
   '/': 'src/features/landing/landing-page.tsx',
   '/hr-introduction': 'src/features/hr-intro/hr-intro-page.tsx',
-} as const;
-
-/**
- * Pages that need data first (prerendering gains nothing): their HTML is the app shell that
- * preloads their route chunk with the entry, saving a round trip before the page can ask
- * for its data. `*` is any one path below.
- */
-export const PRELOADED_ROUTES = {
+  // Any one path below: the viewer's header and "Loading CV...", the same for every CV, so
+  // the page paints before its scripts have loaded and asked for the CV.
   '/view-shared-cv/*': 'src/features/shared-viewer/shared-cv-page.tsx',
 } as const;
 
-/** The same tree as main.tsx with a static router; waits for the lazy page to load. */
-export async function renderPage(url: string): Promise<string> {
+/**
+ * The same tree as main.tsx with a static router, at a path of PRERENDERED_PAGES (a `*`
+ * rendered as one segment); waits for the lazy page to load.
+ */
+export async function renderPage(path: string): Promise<string> {
+  const url = path.replace(/\*$/, 'any');
   const { prelude } = await prerender(
     <StrictMode>
       <ErrorBoundary>
