@@ -72,3 +72,20 @@ test('the prerendered viewer hydrates and goes on to what the share says', async
   await expect(page.getByText('Loading CV...')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// The app's stylesheet comes inlined in a prerendered page; the lazy page's loader must not
+// fetch it again (it held the page's module until it arrived).
+for (const path of ['/', '/hr-introduction', `/view-shared-cv/${'ab'.repeat(12)}`]) {
+  test(`${path} does not fetch the stylesheet its HTML inlines`, async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet') fetched.push(new URL(r.url()).pathname);
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    const inlined = await page
+      .locator('link[rel="stylesheet"][disabled]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(inlined.length).toBeGreaterThan(0);
+    expect(fetched.filter((f) => inlined.includes(f))).toEqual([]);
+  });
+}
