@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCompress from '@fastify/compress';
-import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -135,8 +134,6 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     globalDecompression: false,
     brotliOptions: DYNAMIC_BROTLI,
   });
-  // Per-route limits are set where a multipart body is read (media uploads).
-  await app.register(fastifyMultipart, { limits: { files: 1, fields: 8, fieldSize: 4096 } });
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Vitae API', version: '1.0.0' } },
     transform: withBinaryResponses(jsonSchemaTransform),

@@ -12,6 +12,7 @@ import { requireUser } from '../plugins/session.ts';
 import { publicIdOf } from '../media/media.service.ts';
 import { mediaDeleteBody, mediaSection } from '../media/media-section.ts';
 import { receiveUpload } from '../media/media.routes.ts';
+import { uploadRoutes } from '../media/upload-body.ts';
 import { certificatesRepo } from './certificates.repo.ts';
 
 export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -75,7 +76,11 @@ export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): P
 
   // A session-only upload of a certificate image or PDF (no signature round trip).
   const upload = { 200: cloudUploadResponseSchema, ...errorResponses };
-  r.post('/api/certificate/photo-upload', { schema: { tags, response: upload } }, async (req) =>
-    receiveUpload(req, deps, 'image', { signed: false }),
+  await uploadRoutes(app, (scope) =>
+    scope.post(
+      '/api/certificate/photo-upload',
+      { schema: { tags, response: upload } },
+      async (req) => receiveUpload(req, deps, 'image', { signed: false }),
+    ),
   );
 }

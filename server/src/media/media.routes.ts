@@ -27,7 +27,7 @@ import {
 import { CONTENT_TYPES, MEDIA_KEY, parseMediaScope, verifyMediaUrl } from './media-urls.ts';
 import { mediaService, type MediaRow } from './media.service.ts';
 import { checkUploadSignature, signUpload } from './upload-signature.ts';
-import { readUploadBody } from './upload-body.ts';
+import { readUploadBody, uploadRoutes } from './upload-body.ts';
 import { startSweeper } from './sweeper.ts';
 import { sharingRepo } from '../sharing/sharing.repo.ts';
 import { cloudUploadResponseSchema, uploadSignatureSchema } from '@vitae/core/responses/media';
@@ -205,16 +205,18 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     signature(PHOTO_PRESET),
   );
 
-  r.post(
-    '/media/:kind/upload',
-    {
-      schema: {
-        tags: ['media'],
-        params: z.object({ kind: z.enum(['image', 'video', 'raw']) }),
-        response: { 200: cloudUploadResponseSchema, ...errorResponses },
+  await uploadRoutes(app, (scope) =>
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/media/:kind/upload',
+      {
+        schema: {
+          tags: ['media'],
+          params: z.object({ kind: z.enum(['image', 'video', 'raw']) }),
+          response: { 200: cloudUploadResponseSchema, ...errorResponses },
+        },
       },
-    },
-    async (req) => receiveUpload(req, deps, req.params.kind, { signed: true }),
+      async (req) => receiveUpload(req, deps, req.params.kind, { signed: true }),
+    ),
   );
 
   r.get(

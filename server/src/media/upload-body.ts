@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
 import { VIDEO_MESSAGES } from '@vitae/core';
 import { HttpError } from '../plugins/errors.ts';
 
@@ -23,6 +24,23 @@ export interface UploadBody {
 }
 
 const SIGNED_FIELDS = ['api_key', 'timestamp', 'signature', 'upload_preset'];
+
+/**
+ * Registers `routes` in a scope of their own that reads multipart bodies. Only the two upload
+ * routes need the parser: registered for the whole app, @fastify/multipart ran two async
+ * hooks (a promise each) on every request of every route (docs/decisions/0017). Elsewhere a
+ * multipart body is refused as an unsupported content type (415).
+ */
+export async function uploadRoutes(
+  app: FastifyInstance,
+  routes: (scope: FastifyInstance) => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    // The limits of each upload are set where its body is read (readUploadBody).
+    await scope.register(fastifyMultipart, { limits: { files: 1, fields: 8, fieldSize: 4096 } });
+    routes(scope);
+  });
+}
 
 /**
  * Reads one multipart upload: the `file` part into `target`, the signed fields into memory.
