@@ -10,13 +10,14 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const allowed = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (req) => {
-    if (SAFE.has(req.method)) return;
+  // A callback hook: an async one cost every request a promise for a check that never waits.
+  app.addHook('onRequest', (req, _reply, done) => {
     const origin = req.headers.origin;
-    if (!origin) return;
+    if (!origin || SAFE.has(req.method)) return done();
     const sameHost = `${req.protocol}://${req.headers.host}`;
     if (origin !== allowed && origin !== sameHost) {
-      throw new HttpError(403, 'Cross-site request refused.');
+      return done(new HttpError(403, 'Cross-site request refused.'));
     }
+    done();
   });
 }
