@@ -1,5 +1,5 @@
 // API throughput against bare Fastify (issue 19), run by `npm run bench` (node --import tsx),
-// alone: `node --import tsx scripts/lib/api-bench.mjs [--duration 10] [--cpu-prof DIR]`.
+// alone: `node --import tsx scripts/lib/api-bench.mjs [--duration 4] [--rounds 5] [--cpu-prof DIR]`.
 // Starts the real server (server/dist/main.mjs, built as `npm start` builds it) on a fresh
 // DATA_DIR and a free port of 127.0.0.1, seeds a full CV through the API (every section of the
 // sample CV, a photo, a video, 3 certificates) plus a few listed CVs and an HR user, then
@@ -25,7 +25,10 @@ const option = (name) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-const DURATION_S = Number(option('duration') ?? 10);
+/** Seconds per run; each route runs ROUNDS times, alternating with bare Fastify. */
+const DURATION_S = Number(option('duration') ?? 4);
+const ROUNDS = Number(option('rounds') ?? 5);
+const WARM_UP_S = 3;
 const CPU_PROF_DIR = option('cpu-prof');
 /** --only cv,skill: a subset of the routes (while profiling); --doc FILE: write elsewhere. */
 const ONLY = option('only')?.split(',');
@@ -238,24 +241,22 @@ function cpuMs(pid) {
 }
 
 /**
- * autocannon at CONNECTIONS for DURATION_S after a short warm-up; any non-2xx fails the run.
- * Also the CPU time the serving process used per answered request: on a machine shared with
- * other work, req/s fall with the CPU share the server gets, its CPU per request much less.
+ * autocannon at CONNECTIONS for `seconds`; any non-2xx fails the run. Also the CPU time the
+ * serving process used per answered request: on a machine shared with other work, req/s fall
+ * with the CPU share the server gets, its CPU per request much less.
  */
-async function load(name, url, pid, headers = {}) {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+async function load(name, url, pid, headers, seconds = DURATION_S) {
   // Monotonic microseconds, the clock of a --cpu-prof profile: the window to read in it.
   const from = process.hrtime.bigint() / 1000n;
   const cpuBefore = cpuMs(pid);
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const cpuPerRequestUs = ((cpuMs(pid) - cpuBefore) * 1000) / r.requests.total;
   if (CPU_PROF_DIR)
     console.log(`api bench: ${name}: window ${from}-${process.hrtime.bigint() / 1000n}`);
   // A refusal (401, 429…) means the figures measure the wrong thing; a timeout (no answer in
   // 10 s) is a result, reported with the row.
   if (r.non2xx) throw new Error(`${name}: ${r.non2xx} answers were not 2xx`);
-  const row = {
-    name,
+  return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -263,10 +264,55 @@ async function load(name, url, pid, headers = {}) {
     cpuUs: cpuPerRequestUs,
     timeouts: r.timeouts,
   };
-  console.log(
-    `api bench: ${name}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.cpuUs.toFixed(0)} µs CPU per request`,
-  );
-  return row;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The median of each figure over the rounds; timeouts summed, p99 the worst round's. */
+function summary(rows) {
+  const of = (key) => median(rows.map((row) => row[key]));
+  return {
+    rps: of('rps'),
+    p50: of('p50'),
+    p99: Math.max(...rows.map((row) => row.p99)),
+    bytes: of('bytes'),
+    cpuUs: of('cpuUs'),
+    timeouts: rows.reduce((sum, row) => sum + row.timeouts, 0),
+  };
+}
+
+/**
+ * A route against bare Fastify in ROUNDS pairs of runs back to back, the pair's order
+ * alternating: other work on a shared machine comes and goes over seconds, so each pair's
+ * ratio is taken under the same conditions, and the median ratio of the pairs is reported
+ * (one long run of each, minutes apart, moved the ratio by half of itself from run to run).
+ */
+async function compare(name, bare, route) {
+  for (const side of [bare, route]) await load(name, side.url, side.pid, side.headers, WARM_UP_S);
+  const pairs = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const run = (side) => load(name, side.url, side.pid, side.headers);
+    const pair = {};
+    for (const side of i % 2 ? ['row', 'bare'] : ['bare', 'row']) {
+      pair[side] = await run(side === 'bare' ? bare : route);
+    }
+    pair.ratio = pair.row.rps / pair.bare.rps;
+    console.log(
+      `api bench: ${name} round ${i + 1}: ${pair.row.rps.toFixed(0)} req/s (${pair.row.cpuUs.toFixed(0)} µs CPU) against bare ${pair.bare.rps.toFixed(0)} (${pair.bare.cpuUs.toFixed(0)} µs): ${(pair.ratio * 100).toFixed(0)} %`,
+    );
+    pairs.push(pair);
+  }
+  const ratios = pairs.map((p) => p.ratio);
+  return {
+    bare: summary(pairs.map((p) => p.bare)),
+    row: summary(pairs.map((p) => p.row)),
+    ratio: median(ratios),
+    ratioRange: [Math.min(...ratios), Math.max(...ratios)],
+  };
 }
 
 async function main() {
@@ -345,13 +391,12 @@ async function main() {
 
     const results = [];
     for (const r of routes.filter((x) => !ONLY || ONLY.includes(x.name))) {
-      const bareRow = await load(
-        `bare ${r.name}`,
-        `http://127.0.0.1:${barePort}/${r.name}`,
-        bare.pid,
+      const measured = await compare(
+        r.name,
+        { url: `http://127.0.0.1:${barePort}/${r.name}`, pid: bare.pid, headers: {} },
+        { url: base + r.path, pid: server.pid, headers: { cookie: r.client.cookie } },
       );
-      const row = await load(r.name, base + r.path, server.pid, { cookie: r.client.cookie });
-      results.push({ ...r, bare: bareRow, row });
+      results.push({ ...r, ...measured });
     }
 
     await sleep(5000);
@@ -408,10 +453,10 @@ function writeResults(results, mem) {
   const when = `${os.cpus().length} CPU(s), ${new Date().toISOString().slice(0, 10)}, load average ${os.loadavg()[0].toFixed(1)}`;
   const lines = [];
   const verdicts = [];
-  for (const { name, bare, row } of results) {
-    const ratio = row.rps / bare.rps;
+  const pct = (ratio) => (ratio * 100).toFixed(0);
+  for (const { name, bare, row, ratio, ratioRange } of results) {
     lines.push(
-      `| ${LABELS[name]} | ${f0(row.rps)} | ${row.p50} | ${row.p99} | ${f0(bare.rps)} | ${bare.p50} | ${bare.p99} | ${(ratio * 100).toFixed(0)} % | ${f0(row.cpuUs)} | ${f0(bare.cpuUs)} | ${row.timeouts} | ${(row.bytes / 1024).toFixed(1)} |`,
+      `| ${LABELS[name]} | ${f0(row.rps)} | ${row.p50} | ${row.p99} | ${f0(bare.rps)} | ${bare.p50} | ${bare.p99} | ${pct(ratio)} % (${pct(ratioRange[0])}–${pct(ratioRange[1])}) | ${f0(row.cpuUs)} | ${f0(bare.cpuUs)} | ${row.timeouts} | ${(row.bytes / 1024).toFixed(1)} |`,
     );
     if (TARGETS[name]) {
       const ok = ratio >= TARGETS[name] && row.p99 <= P99_TARGET_MS;
@@ -425,7 +470,11 @@ function writeResults(results, mem) {
     'The real server (`server/dist/main.mjs` as `npm start` runs it, `NODE_ENV=production`,',
     'SQLite, default log level) on 127.0.0.1 beside a bare Fastify process answering the same',
     'JSON documents from memory; autocannon (in the bench process, on the same machine) at',
-    `${CONNECTIONS} connections, ${DURATION_S} s per route after 2 s of warm-up, bare route first.`,
+    `${CONNECTIONS} connections. After ${WARM_UP_S} s of warm-up each, a route and its bare twin run`,
+    `${DURATION_S} s each, back to back, ${ROUNDS} times (the order alternating): req/s, p50 and CPU`,
+    'are medians over the rounds, p99 the worst round\'s, "of bare" the median of the rounds\'',
+    'ratios (their range in brackets), so load that comes and goes on a shared machine hits both',
+    'sides of a ratio alike.',
     'The full CV: every section of the sample CV, a photo, a video and 3 certificates, seeded',
     'through the API; HR browse searches for the full CV owner among 9 listed CVs.',
     `Produced by \`npm run bench\` on ${when} (other work on the machine moves the absolute figures;`,
