@@ -1,4 +1,8 @@
+import os from 'node:os';
+import pino from 'pino';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestLine } from './plugins/request-log.ts';
 import { buildTestApp, loginAs, type TestApp } from './test/build-test-app.ts';
 import { logCapture, post, signIn, verifiedUser } from './test/auth-test-helpers.ts';
 
@@ -48,6 +52,34 @@ describe('the request log line', () => {
     expect(text).not.toContain(authorization);
     expect(text).not.toContain(cookie.split('=')[1]);
     expect(text).not.toMatch(/set-cookie|vitae_sid|"headers"/i);
+  });
+
+  it('is valid JSON whatever the URL and address hold, with the fields pino would write', () => {
+    const url = '/api/no"such\\route/\u00e9?q="}{"\n';
+    const ip = '"}{"injected":true';
+    const req = { method: 'GET', url, ip } as unknown as FastifyRequest;
+    const reply = { statusCode: 404, elapsedTime: 1.25 } as unknown as FastifyReply;
+    const child = pino().child({ reqId: 'req-1' }) as unknown as Record<symbol, string>;
+    const bindings = child[pino.symbols.chindingsSym]!;
+    const parsed = JSON.parse(requestLine(req, reply, bindings));
+    expect(parsed).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      pid: process.pid,
+      hostname: os.hostname(),
+      reqId: 'req-1',
+      req: { method: 'GET', url, remoteAddress: ip },
+      res: { statusCode: 404 },
+      responseTime: 1.25,
+      msg: 'request completed',
+    });
+  });
+
+  it('redacts the token of a reset link', async () => {
+    const from = logs.lines.length;
+    await t.app.inject({ url: '/auth/user/reset/a-secret-reset-token' });
+    const line = logs.lines.slice(from).find((l) => l.includes('request completed'))!;
+    expect(JSON.parse(line).req.url).toBe('/auth/user/reset/[redacted]');
   });
 
   // A newcomer's `npm start` and the test output stay free of warnings to wonder about.

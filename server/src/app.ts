@@ -13,6 +13,7 @@ import { registerSessionAuth } from './plugins/session.ts';
 import { buildDeps, type DepsInput } from './deps.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { redactUrl, registerRequestLog } from './plugins/request-log.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { guardedDb, registerReadOnlyGets } from './plugins/read-only-gets.ts';
 import { responseSerializerCompiler, withBinaryResponses } from './plugins/responses.ts';
@@ -51,9 +52,6 @@ const DYNAMIC_BROTLI = {
     [zlib.constants.BROTLI_PARAM_LGWIN]: 18,
   },
 };
-
-const SECRET_URL = /^(\/(?:auth\/user\/reset|reset-password|email-verified)\/)[^/?#]+/;
-const redactUrl = (url: string): string => url.replace(SECRET_URL, '$1[redacted]');
 
 const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -100,10 +98,10 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     // on a slow uplink; upload routes also drop a body idle for 30 s (UploadLimits).
     requestTimeout: 30 * 60_000,
     routerOptions: { ignoreTrailingSlash: true },
-    // One line per request, written when it is answered (logRequests below), not two.
+    // One line per request, written when it is answered (registerRequestLog), not two.
     logController: new LogController({ disableRequestLogging: true }),
   });
-  logRequests(app);
+  if (input.logger !== false) registerRequestLog(app);
   registerReadOnlyGets(app, config.env);
   app.setValidatorCompiler(validatorCompiler);
   // Fast serialisation everywhere; outside production each answer is also checked against
@@ -170,16 +168,4 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await registerWebApp(app, webDist);
 
   return app;
-}
-
-/**
- * One log line per answered request, with what Fastify's pair of lines carried (method,
- * redacted URL, address, status, time): half the logging work of the API's hottest routes
- * (docs/decisions/0012).
- */
-function logRequests(app: FastifyInstance): void {
-  app.addHook('onResponse', (req, reply, done) => {
-    req.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
 }
