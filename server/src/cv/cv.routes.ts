@@ -17,6 +17,7 @@ import {
 } from '@vitae/core/responses/cv';
 import { designSchema } from '@vitae/core/design-schema';
 import type { AppDeps } from '../deps.ts';
+import { sendKeptJson } from '../plugins/answer-cache.ts';
 import { errorResponses } from '../plugins/responses.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -143,15 +144,11 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
   const data = { 200: cvDataResponseSchema, ...errorResponses };
   r.get('/api/curriculum-vitae/data', { schema: { tags, response: data } }, async (req, reply) => {
     const user = requireUser(req);
-    // The View CV, editor and preview all ask for it: kept until one of its tables is written,
-    // as the JSON text the route's serializer made (and checked, outside production) once.
-    const { json } = await deps.answers.get(`cv:${user.id}`, CV_TABLES, async () => {
+    // The View CV, editor and preview all ask for it: kept until one of its tables is written.
+    return sendKeptJson(reply, deps.answers, `cv:${user.id}`, CV_TABLES, async () => {
       const { record, data } = await loadCv(db, user.id, deps);
       const cv = found(record);
-      const answer = { cv: { _id: cv._id, template: cv.template, pageSize: cv.pageSize }, data };
-      return { json: reply.serialize(answer) };
+      return { cv: { _id: cv._id, template: cv.template, pageSize: cv.pageSize }, data };
     });
-    // Fastify sends a string as it is; the type provider only knows the answer's object type.
-    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 }

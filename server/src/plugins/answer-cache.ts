@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { WriteClock } from '../db/write-clock.ts';
 
@@ -48,4 +49,23 @@ export function answerCache(clock: WriteClock | undefined): AnswerCache {
     peek: <T extends object>(key: string, tables: readonly string[]) =>
       fresh(key, clock.stamp(tables)) as T | undefined,
   };
+}
+
+/**
+ * Sends an answer kept as the JSON text the route's serializer made from it (and checked
+ * against the schema, outside production): serialised once per change of `tables`, not on
+ * every read of the busiest routes.
+ */
+export async function sendKeptJson(
+  reply: FastifyReply,
+  answers: AnswerCache,
+  key: string,
+  tables: readonly string[],
+  load: () => Promise<object>,
+): Promise<FastifyReply> {
+  const { json } = await answers.get(`${key}:json`, tables, async () => ({
+    json: reply.serialize(await load()),
+  }));
+  // Fastify sends a string as it is; the type provider only knows the answer's object type.
+  return reply.type('application/json; charset=utf-8').send(json as never);
 }

@@ -19,6 +19,7 @@ import {
   viewHeadingSchema,
 } from '@vitae/core/responses/cv';
 import type { AppDeps } from '../deps.ts';
+import { sendKeptJson } from '../plugins/answer-cache.ts';
 import { errorResponses } from '../plugins/responses.ts';
 import { fieldErrorsFrom, HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -251,9 +252,12 @@ export async function sectionsRoutes(
       return { status: sectionStatus(key, entries as unknown as SectionDataMap[typeof key][]) };
     });
 
-    r.get(apiPath, { schema: { tags, response: list } }, async (req) =>
-      listOf(key, requireUser(req).id),
-    );
+    r.get(apiPath, { schema: { tags, response: list } }, async (req, reply) => {
+      const userId = requireUser(req).id;
+      return sendKeptJson(reply, answers, `${key}:${userId}`, [tableOf(key)], () =>
+        listOf(key, userId),
+      );
+    });
 
     const created = { 201: SECTION_LIST_SCHEMAS[key], ...list };
     r.post(apiPath, { schema: { tags, response: created } }, async (req, reply) => {
