@@ -73,6 +73,11 @@ describe('the request log line', () => {
       responseTime: 1.25,
       msg: 'request completed',
     });
+    const gone = { method: 'GET', url: '/api/skill', ip: undefined } as unknown as FastifyRequest;
+    expect(JSON.parse(requestLine(gone, reply, bindings)).req).toEqual({
+      method: 'GET',
+      url: '/api/skill',
+    });
   });
 
   it('redacts the token of a reset link', async () => {
