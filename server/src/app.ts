@@ -58,6 +58,19 @@ const DEFAULT_WEB_DIST = path.resolve(
   '../../web/dist',
 );
 
+/**
+ * TRUST_PROXY as Fastify takes it. Since 5.12 Fastify reads a hop count as "trust no proxy"
+ * (a count cannot vouch for the nearest peer), so behind TRUST_PROXY=1 every visitor would
+ * look like the proxy and share its per-address limits: ten sign-ups an hour for everyone.
+ * The README documents a hop count, so the count is kept: the nearest `n` addresses (the
+ * socket's, then the forwarded ones from the right) are proxies.
+ */
+export function trustProxyOption(
+  trust: boolean | number | string,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export type AppInput = DepsInput & {
   webDist?: string;
   /** A shared PDF renderer (tests, the benchmark); null turns PDFs off. */
@@ -91,8 +104,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
               res: (reply) => ({ statusCode: reply.statusCode }),
             },
           },
-    // Fastify accepts a hop count at runtime; its types only list string | boolean.
-    trustProxy: config.trustProxy as string | boolean,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A backstop for bodies that trickle forever (408): long enough for the 100 MB video
     // on a slow uplink; upload routes also drop a body idle for 30 s (UploadLimits).
