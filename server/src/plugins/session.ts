@@ -34,12 +34,15 @@ export interface SessionStore {
   /** The session's stored key (HMAC of the cookie value): what `session.ended` names. */
   keyFor(rawToken: string): string;
   /**
-   * resolve's answer without waiting, when a kept lookup settles it (no expiry, no slide due);
-   * undefined when the database must be read or written.
+   * The user behind a cookie without waiting, when a kept lookup settles it (no expiry, no
+   * slide due); undefined when the database must be read or written (resolveFromDb).
    */
   resolveKept(rawToken: string | undefined): Resolved | undefined;
-  /** Like userFor; `extended` says the expiry slid, so the cookie should be sent again. */
-  resolve(rawToken: string | undefined): Promise<Resolved>;
+  /**
+   * For a token resolveKept left undefined: reads the session, ends it if it expired, slides
+   * it if due; `extended` says the expiry slid, so the cookie should be sent again.
+   */
+  resolveFromDb(rawToken: string): Promise<Resolved>;
   /** Sends the session cookie (again) with a fresh max-age. */
   setCookie(reply: FastifyReply, rawToken: string): void;
 }
@@ -199,7 +202,7 @@ export function sessionStore(
     },
     keyFor: hash,
     resolveKept,
-    resolve,
+    resolveFromDb,
     setCookie,
   };
 }
@@ -216,10 +219,11 @@ export function registerSessionAuth(app: FastifyInstance, store: SessionStore): 
       req.user = kept.user;
       return done();
     }
-    store.resolve(token).then(({ user, extended }) => {
+    // Not kept, so the token is there and of a length we issue (resolveKept says anonymous else).
+    store.resolveFromDb(token!).then(({ user, extended }) => {
       req.user = user;
       // The browser's copy must slide with the database's, or it would expire 30 days after sign-in.
-      if (extended && token) store.setCookie(reply, token);
+      if (extended) store.setCookie(reply, token!);
       done();
     }, done);
   });
