@@ -30,6 +30,15 @@ const DURATION_S = Number(option('duration') ?? 4);
 const ROUNDS = Number(option('rounds') ?? 5);
 const WARM_UP_S = 3;
 const CPU_PROF_DIR = option('cpu-prof');
+/**
+ * The calibration rows: bare Fastify answering skill's document after this many microseconds of
+ * CPU work per request (--calibrate 10,20; 0 turns them off). They show, in the same run, what
+ * share of bare Fastify a route keeps for a given amount of work beyond bare Fastify's own.
+ */
+const CALIBRATION_US = (option('calibrate') ?? '10,20')
+  .split(',')
+  .map(Number)
+  .filter((us) => us > 0);
 /** --only cv,skill: a subset of the routes (while profiling); --doc FILE: write elsewhere. */
 const ONLY = option('only')?.split(',');
 const DOC = path.resolve(option('doc') ?? path.join(ROOT, 'docs/benchmarks.md'));
@@ -390,13 +399,23 @@ async function main() {
     );
 
     const results = [];
+    const bareSide = (name) => ({
+      url: `http://127.0.0.1:${barePort}/${name}`,
+      pid: bare.pid,
+      headers: {},
+    });
     for (const r of routes.filter((x) => !ONLY || ONLY.includes(x.name))) {
-      const measured = await compare(
-        r.name,
-        { url: `http://127.0.0.1:${barePort}/${r.name}`, pid: bare.pid, headers: {} },
-        { url: base + r.path, pid: server.pid, headers: { cookie: r.client.cookie } },
-      );
+      const measured = await compare(r.name, bareSide(r.name), {
+        url: base + r.path,
+        pid: server.pid,
+        headers: { cookie: r.client.cookie },
+      });
       results.push({ ...r, ...measured });
+    }
+    if (!ONLY || ONLY.includes('skill')) {
+      for (const us of CALIBRATION_US) {
+        results.push(await calibration(us, docFile, env, dataDir, bareSide('skill')));
+      }
     }
 
     await sleep(5000);
@@ -410,6 +429,27 @@ async function main() {
     await Promise.all([server.exited, bare?.exited]);
     if (CPU_PROF_DIR) console.log(`api bench: server profile in ${path.resolve(CPU_PROF_DIR)}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Bare Fastify spending `us` µs of CPU on each request, against plain bare Fastify. */
+async function calibration(us, docFile, env, dataDir, bareSide) {
+  const port = await freePort();
+  const log = path.join(dataDir, `bare-${us}us.log`);
+  const worker = spawnLogged(
+    ['scripts/lib/api-bench-bare.mjs', docFile, String(port), String(us)],
+    env,
+    log,
+  );
+  try {
+    const url = `http://127.0.0.1:${port}/skill`;
+    await waitFor(async () => (await fetch(url)).ok, worker, `bare Fastify + ${us} µs`, log);
+    const name = `work${us}`;
+    LABELS[name] = `bare Fastify + ${us} µs of work per request (calibration, skill's document)`;
+    return { name, ...(await compare(name, bareSide, { url, pid: worker.pid, headers: {} })) };
+  } finally {
+    worker.kill('SIGTERM');
+    await worker.exited;
   }
 }
 
@@ -481,6 +521,9 @@ function writeResults(results, mem) {
     'the ratios are what count). CPU µs/req: CPU time (user + system) the serving process used',
     'per answered request during the run, from /proc: it moves far less with the load.',
     'Timeouts: requests without an answer within 10 s.',
+    "The calibration rows are bare Fastify itself, answering skill's document after a fixed",
+    'amount of CPU work per request, in the same alternating rounds: what share of bare Fastify',
+    "that much work beyond bare Fastify's own leaves any route (docs/decisions/0017).",
     '',
     '| route | req/s | p50 ms | p99 ms | bare req/s | bare p50 | bare p99 | of bare | CPU µs/req | bare CPU µs/req | timeouts | KiB |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
