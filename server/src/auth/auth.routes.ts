@@ -126,7 +126,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     await savePendingCv(db, signedIn, { unlockedCvIds: [], final: false });
     // A new id at sign-in, so a session id planted before it (fixation) is worthless after.
     await sessions.destroy(req, reply);
-    await sessions.create(reply, user.id);
+    if (!(await sessions.create(reply, user.id, user.password_hash))) {
+      // A password reset landed while the old password was being checked.
+      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, {
+        general: AUTH_MESSAGES.invalidCredentials,
+      });
+    }
     rememberDevice(sessionSecret, req, reply, account, secureCookies);
     req.log.info({ userId: user.id }, 'user signed in');
     return { success: true, user: toApiUser(signedIn) };
@@ -180,12 +185,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       await enforceLimits(limiter, [{ key: `reset:ip:${req.ip}`, limit: 20, windowMs: HOUR }]);
       const userId = await repo.consumeToken(req.body.token, 'reset');
       if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
+      const passwordHash = await hashPassword(req.body.password);
+      // The new password and the end of every old session in one step (SessionStore).
       // Owning the inbox proves the address, so a reset also verifies it.
-      await repo.update(userId, {
-        password_hash: await hashPassword(req.body.password),
-        is_verified: 1,
-      });
-      await sessions.destroyAllFor(userId);
+      await sessions.destroyAllFor(userId, (trx) =>
+        authRepo(trx).update(userId, { password_hash: passwordHash, is_verified: 1 }),
+      );
       req.log.info({ userId }, 'password reset');
       return { success: true, message: AUTH_MESSAGES.resetDone };
     },

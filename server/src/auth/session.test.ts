@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import { SESSION_COOKIE } from '../plugins/session.ts';
+import { MAX_SESSIONS_PER_USER, SESSION_COOKIE } from '../plugins/session.ts';
+import {
+  freshIp,
+  mailedTokens,
+  post,
+  sessionCookie,
+  signIn,
+  verifiedUser,
+} from '../test/auth-test-helpers.ts';
+import { isoIn } from '../db/ids.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -125,6 +134,112 @@ describe('session cookie', () => {
       headers: { cookie: `${SESSION_COOKIE}=${next.value}` },
     });
     expect(now.json().user.email).toBe(email);
+  });
+});
+
+describe('sessions against a password reset and account deletion', () => {
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const signedInAs = async (cookieValue: string) =>
+    (
+      await t.app.inject({
+        url: '/auth/user/fetch-user',
+        headers: { cookie: `${SESSION_COOKIE}=${cookieValue}` },
+      })
+    ).json().user;
+
+  it('a reset ends the sessions of sign-ins with the old password racing it', async () => {
+    // Someone who knows the old password signs in again and again; the owner resets.
+    const creds = await verifiedUser(t);
+    await post(t, '/auth/user/forgot', { email: creds.email });
+    const [token] = await mailedTokens(t, creds.email, 'reset-password');
+    const signIns: ReturnType<typeof post>[] = [];
+    let reset: ReturnType<typeof post> | undefined;
+    for (let i = 0; i < 12; i++) {
+      signIns.push(post(t, '/auth/user/login-web', creds, { ip: freshIp() }));
+      await sleep(8);
+      if (i === 3) {
+        const password = 'brand-new-pass';
+        reset = post(t, '/auth/user/reset', { token, password, password2: password });
+      }
+    }
+    expect((await reset!).statusCode).toBe(200);
+    const answers = await Promise.all(signIns);
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 401)).toBe(true);
+    // Those that began before the reset were let in at the time…
+    expect(answers.some((r) => r.statusCode === 200)).toBe(true);
+    // …and none of their sessions outlives it.
+    for (const r of answers) {
+      const c = sessionCookie(r);
+      if (c?.value) expect(await signedInAs(c.value)).toBeNull();
+    }
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email_lower', '=', creds.email)
+      .executeTakeFirstOrThrow();
+    const left = await t.db
+      .selectFrom('sessions')
+      .select('id_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('a sign-in racing the account’s deletion is refused, never a 500', async () => {
+    const creds = await verifiedUser(t);
+    const { cookie } = await signIn(t, creds);
+    const answers: Promise<number>[] = [];
+    for (let i = 0; i < 16; i++) {
+      answers.push(
+        post(t, '/auth/user/login-web', creds, { ip: freshIp() }).then((r) => r.statusCode),
+      );
+      await sleep(8);
+      if (i === 3) {
+        const del = post(t, '/api/account/delete', { password: creds.password }, { cookie });
+        answers.push(del.then((r) => (r.statusCode === 200 ? 0 : r.statusCode)));
+      }
+    }
+    const statuses = await Promise.all(answers);
+    expect(statuses).toContain(0);
+    expect(statuses.filter((s) => s !== 0 && s !== 200 && s !== 401)).toEqual([]);
+    const orphans = await t.db
+      .selectFrom('sessions')
+      .leftJoin('users', 'users.id', 'sessions.user_id')
+      .select('sessions.id_hash')
+      .where('users.id', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
+  });
+
+  it('keeps a bounded number of sessions per user: expired ones and the oldest go', async () => {
+    const creds = await verifiedUser(t);
+    const { cookie } = await signIn(t, creds);
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email_lower', '=', creds.email)
+      .executeTakeFirstOrThrow();
+    const row = (n: number, expiresAt: string) => ({
+      id_hash: `${'0'.repeat(60)}${String(n).padStart(4, '0')}`,
+      user_id: user.id,
+      created_at: new Date(Date.now() - (n + 1) * DAY).toISOString(),
+      expires_at: expiresAt,
+    });
+    // 60 older sessions, the first of them (the newest) already expired.
+    await t.db
+      .insertInto('sessions')
+      .values(Array.from({ length: 60 }, (_, n) => row(n, isoIn(n === 0 ? -1000 : DAY))))
+      .execute();
+    const { res } = await signIn(t, creds);
+    const hashes = (
+      await t.db.selectFrom('sessions').select('id_hash').where('user_id', '=', user.id).execute()
+    ).map((r) => r.id_hash);
+    expect(hashes).toHaveLength(MAX_SESSIONS_PER_USER);
+    expect(hashes).not.toContain(row(0, '').id_hash);
+    expect(hashes).not.toContain(row(59, '').id_hash);
+    // The two real sign-ins are the newest, so both still work.
+    expect((await signedInAs(sessionCookie(res)!.value)).email).toBe(creds.email);
+    expect((await signedInAs(cookie.split('=')[1]!)).email).toBe(creds.email);
   });
 });
 

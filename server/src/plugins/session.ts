@@ -5,6 +5,7 @@ import { AUTH_MESSAGES, SESSION_TTL_DAYS } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { isoIn, nowIso } from '../db/ids.ts';
+import { lockRow } from '../db/integrity.ts';
 import type { DomainEvents } from './domain-events.ts';
 import { HttpError } from './errors.ts';
 
@@ -25,10 +26,18 @@ declare module 'fastify' {
 export type Resolved = { user: UserRow | null; extended: boolean };
 
 export interface SessionStore {
-  create(reply: FastifyReply, userId: string): Promise<void>;
+  /**
+   * Starts a session, unless the user is gone or their password is no longer
+   * `checkedHash` (a reset landed while the sign-in checked the old one): false then.
+   */
+  create(reply: FastifyReply, userId: string, checkedHash: string): Promise<boolean>;
   destroy(req: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Ends every session of the user (a password reset). */
-  destroyAllFor(userId: string): Promise<void>;
+  /**
+   * Ends every session of the user. `change` (a password reset) runs in the same
+   * transaction, under the user's row lock that `create` takes too: no sign-in that checked
+   * the old password can add a session after it.
+   */
+  destroyAllFor<T>(userId: string, change?: (trx: Db) => Promise<T>): Promise<T | undefined>;
   /** The user behind a raw cookie value (used by the socket handshake too). */
   userFor(rawToken: string | undefined): Promise<UserRow | null>;
   /** The session's stored key (HMAC of the cookie value): what `session.ended` names. */
@@ -82,6 +91,30 @@ export function sessionKeys(secret: string): (token: string) => string {
     timer ??= setTimeout(age, KEY_MEMO_MS / 2).unref();
     return hashed;
   };
+}
+
+/** Sessions a user keeps at most: each sign-in from a browser without a cookie adds one. */
+export const MAX_SESSIONS_PER_USER = 50;
+
+/**
+ * Bounds the user's sessions (a sign-in loop cannot grow the table): the expired ones go,
+ * and beyond MAX_SESSIONS_PER_USER the oldest. Their sockets are not told: a session that
+ * old has long been idle, and the next request on it finds no session.
+ */
+async function trimSessions(trx: Db, userId: string): Promise<void> {
+  const newestLive = trx
+    .selectFrom('sessions')
+    .select('id_hash')
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', nowIso())
+    .orderBy('created_at', 'desc')
+    .orderBy('id_hash')
+    .limit(MAX_SESSIONS_PER_USER);
+  await trx
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id_hash', 'not in', newestLive)
+    .execute();
 }
 
 /**
@@ -175,27 +208,45 @@ export function sessionStore(
   }
 
   return {
-    async create(reply, userId) {
+    async create(reply, userId, checkedHash) {
       const token = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('sessions')
-        .values({
-          id_hash: hash(token),
-          user_id: userId,
-          created_at: nowIso(),
-          expires_at: isoIn(TTL_MS),
-        })
-        .execute();
-      setCookie(reply, token);
+      const created = await db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'users', userId);
+        const user = await trx
+          .selectFrom('users')
+          .select('password_hash')
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (user?.password_hash !== checkedHash) return false;
+        await trx
+          .insertInto('sessions')
+          .values({
+            id_hash: hash(token),
+            user_id: userId,
+            created_at: nowIso(),
+            expires_at: isoIn(TTL_MS),
+          })
+          .execute();
+        await trimSessions(trx, userId);
+        return true;
+      });
+      if (created) setCookie(reply, token);
+      return created;
     },
     async destroy(req, reply) {
       const token = req.cookies[SESSION_COOKIE];
       if (token) await endSession(hash(token));
       void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     },
-    async destroyAllFor(userId) {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    async destroyAllFor(userId, change) {
+      const changed = await db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'users', userId);
+        const result = await change?.(trx);
+        await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+        return result;
+      });
       events.publish('user.sessions-ended', { userId });
+      return changed;
     },
     async userFor(rawToken) {
       return (await resolve(rawToken)).user;
