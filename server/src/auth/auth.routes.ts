@@ -181,16 +181,18 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   r.post(
     '/auth/user/reset',
     { schema: { ...tag, body: resetSchema, response: ok } },
-    async (req) => {
+    async (req, reply) => {
       await enforceLimits(limiter, [{ key: `reset:ip:${req.ip}`, limit: 20, windowMs: HOUR }]);
       const userId = await repo.consumeToken(req.body.token, 'reset');
       if (!userId) throw new HttpError(400, AUTH_MESSAGES.resetInvalid);
       const passwordHash = await hashPassword(req.body.password);
       // The new password and the end of every old session in one step (SessionStore).
       // Owning the inbox proves the address, so a reset also verifies it.
-      await sessions.destroyAllFor(userId, (trx) =>
+      const user = await sessions.destroyAllFor(userId, (trx) =>
         authRepo(trx).update(userId, { password_hash: passwordHash, is_verified: 1 }),
       );
+      // The inbox's owner: this browser gets past an account-wide lockout others caused.
+      if (user) rememberDevice(sessionSecret, req, reply, user.email.toLowerCase(), secureCookies);
       req.log.info({ userId }, 'password reset');
       return { success: true, message: AUTH_MESSAGES.resetDone };
     },

@@ -82,6 +82,24 @@ describe('sign-in throttle', () => {
     expect(res.json().user.email).toBe(creds.email);
   });
 
+  it('lets the owner in on a new browser after a flood, once they reset from it', async () => {
+    const creds = await verifiedUser(t);
+    await distributedFlood(creds, LOGIN_LIMITS.account.limit);
+    const browser = freshIp();
+    expect429(await login(creds, browser), LOGIN_LIMITS.account.windowMs);
+    // Proving the inbox from this browser makes it the owner's: it gets its own counter.
+    await post(t, '/auth/user/forgot', { email: creds.email }, { ip: browser });
+    const [token] = (await mailedTokens(t, creds.email, 'reset-password')).slice(-1);
+    const password = 'brand-new-pass';
+    const reset = await post(t, '/auth/user/reset', { token, password, password2: password });
+    expect(reset.statusCode).toBe(200);
+    const res = await login({ ...creds, password }, browser, deviceCookieOf(reset));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.email).toBe(creds.email);
+    // Any other new browser is still held by the account's limit.
+    expect429(await login({ ...creds, password }, freshIp()), LOGIN_LIMITS.account.windowMs);
+  });
+
   it('trusts a device cookie only for its own account, and never a forged one', async () => {
     const creds = await verifiedUser(t);
     const other = await verifiedUser(t);
