@@ -4,8 +4,29 @@ import { deviceSchema, stripUnsupported } from '@vitae/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { errorResponses } from '../plugins/responses.ts';
+import type { Db } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { lockRow } from '../db/integrity.ts';
 import { requireUser } from '../plugins/session.ts';
+
+/** Devices a user's list keeps: the client names them, so each new name would be a new row. */
+export const MAX_DEVICES_PER_USER = 20;
+
+/** Past the cap, the devices seen longest ago are forgotten. */
+async function forgetOldDevices(trx: Db, userId: string): Promise<void> {
+  const recent = trx
+    .selectFrom('devices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_DEVICES_PER_USER);
+  await trx
+    .deleteFrom('devices')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', recent)
+    .execute();
+}
 
 export async function devicesRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,20 +48,25 @@ export async function devicesRoutes(app: FastifyInstance, { db }: AppDeps): Prom
       );
       const platform = (req.body?.platform ?? 'unknown').slice(0, 128);
       const now = nowIso();
-      await db
-        .insertInto('devices')
-        .values({
-          id: newId(),
-          user_id: user.id,
-          user_agent: userAgent,
-          platform,
-          created_at: now,
-          last_seen_at: now,
-        })
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'user_agent', 'platform']).doUpdateSet({ last_seen_at: now }),
-        )
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        // One user's reports one at a time, so the cap below holds under parallel ones.
+        await lockRow(trx, 'users', user.id);
+        await trx
+          .insertInto('devices')
+          .values({
+            id: newId(),
+            user_id: user.id,
+            user_agent: userAgent,
+            platform,
+            created_at: now,
+            last_seen_at: now,
+          })
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'user_agent', 'platform']).doUpdateSet({ last_seen_at: now }),
+          )
+          .execute();
+        await forgetOldDevices(trx, user.id);
+      });
       return reply.status(201).send({ success: true });
     },
   );

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { MAX_DEVICES_PER_USER } from './devices.routes.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,6 +52,39 @@ describe('POST /api/devices', () => {
     await sendDevice(a.cookie, { ...device, platform: 'iPhone' });
     expect(await devicesOf(a.userId)).toHaveLength(2);
     expect(await devicesOf(b.userId)).toHaveLength(0);
+  });
+
+  it('keeps the devices seen last, up to a cap, however many names a client makes up', async () => {
+    const u = await loginAs(t);
+    const seenDaysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    await t.db
+      .insertInto('devices')
+      .values(
+        Array.from({ length: MAX_DEVICES_PER_USER + 5 }, (_, n) => ({
+          id: `d${String(n).padStart(23, '0')}`,
+          user_id: u.userId,
+          user_agent: `Agent ${n}`,
+          platform: 'Linux',
+          created_at: seenDaysAgo(n + 1),
+          last_seen_at: seenDaysAgo(n + 1),
+        })),
+      )
+      .execute();
+    expect(
+      (await sendDevice(u.cookie, { userAgent: 'Today', platform: 'iPhone' })).statusCode,
+    ).toBe(201);
+    const agents = (await devicesOf(u.userId)).map((d) => d.user_agent);
+    expect(agents).toHaveLength(MAX_DEVICES_PER_USER);
+    expect(agents).toContain('Today');
+    expect(agents).toContain('Agent 0');
+    expect(agents).not.toContain(`Agent ${MAX_DEVICES_PER_USER - 1}`);
+
+    // Parallel reports of new names cannot get past the cap either.
+    const burst = Array.from({ length: MAX_DEVICES_PER_USER + 10 }, (_, n) =>
+      sendDevice(u.cookie, { userAgent: `Burst ${n}`, platform: 'Android' }),
+    );
+    expect((await Promise.all(burst)).every((r) => r.statusCode === 201)).toBe(true);
+    expect(await devicesOf(u.userId)).toHaveLength(MAX_DEVICES_PER_USER);
   });
 
   it('falls back to the User-Agent header without a body', async () => {
