@@ -313,6 +313,8 @@ export interface CvSharesTable {
   revoked_at: string | null;
   /** Bumped by each resend: unlock grants carry it, so older ones stop working. */
   pin_generation: number;
+  /** 1: mailed before links named their share, so a link naming only the CV opens it (023). */
+  opens_by_cv_id: number;
 }
 
 /** A recipient's view of a shared CV (after unlocking it). */

@@ -540,7 +540,7 @@ describe('the Save CV handover', () => {
     const unlocked = await t.app.inject({
       method: 'POST',
       url: '/api/share-cv/unlock',
-      payload: { cvId, pin },
+      payload: { cvId, shareId: shared.json().data._id, pin },
       remoteAddress: '10.201.0.1',
     });
     const grant = unlocked.cookies.find((c) => c.name === UNLOCK_COOKIE)!;

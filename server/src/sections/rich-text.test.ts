@@ -268,7 +268,7 @@ describe('rich text through the API', () => {
     const unlocked = await t.app.inject({
       method: 'POST',
       url: '/api/share-cv/unlock',
-      payload: { cvId, pin },
+      payload: { cvId, shareId: shared.json().data._id, pin },
       remoteAddress: '10.201.0.7',
     });
     expect(unlocked.statusCode, unlocked.body).toBe(200);

@@ -186,11 +186,13 @@ export function sharingRepo(db: Db) {
       return Number(res.numUpdatedRows) > 0;
     },
 
-    sharesOfCv: (cvId: string) =>
+    /** The shares a link naming only the CV opens: those mailed before links named theirs. */
+    sharesOpenedByCvId: (cvId: string) =>
       db
         .selectFrom('cv_shares')
         .selectAll()
         .where('cv_id', '=', cvId)
+        .where('opens_by_cv_id', '=', 1)
         .orderBy('created_at', 'desc')
         .execute(),
 

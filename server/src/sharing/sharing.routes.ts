@@ -182,6 +182,8 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
         expires_at: expiresAt,
         revoked_at: null,
         created_at: createdAt,
+        // Its link names it, and only that link opens it.
+        opens_by_cv_id: 0,
       };
       return { row, pin };
     });
@@ -297,9 +299,13 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   );
 
-  /** The shares a link opens: the one it names, or (a link naming none) every share of the CV. */
+  /**
+   * The shares a link opens: the one it names, or (a link naming none, mailed before links
+   * named their share) the CV's shares of that time. Never every share of the CV: a pin
+   * guessed by CV id would then be checked against every recipient's pin at once.
+   */
   const linkShares = async (cvId: string, shareId: string | undefined) => {
-    if (shareId === undefined) return repo.sharesOfCv(cvId);
+    if (shareId === undefined) return repo.sharesOpenedByCvId(cvId);
     const one = hexId.safeParse(shareId).success ? await repo.shareOfCv(cvId, shareId) : undefined;
     return one ? [one] : [];
   };

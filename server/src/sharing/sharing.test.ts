@@ -73,6 +73,13 @@ const unlock = (cvId: string, pin: string, ip = '10.200.0.1') =>
     remoteAddress: ip,
   });
 
+/**
+ * Makes the CV's shares as those mailed before links named their share (migration 023 marks
+ * them): only such shares open by CV id alone.
+ */
+const mailedBeforeShareLinks = (cvId: string) =>
+  t.db.updateTable('cv_shares').set({ opens_by_cv_id: 1 }).where('cv_id', '=', cvId).execute();
+
 /** Unlock through a share's own link, as the viewer does with `?share=`. */
 const unlockShare = (cvId: string, shareId: string, pin: string, ip: string) =>
   t.app.inject({
@@ -165,6 +172,7 @@ describe('sharing and unlocking', () => {
     expect(res.statusCode).toBe(201);
     shareId = res.json().data._id;
     pin = (await pinFor('hr@acme.example')).pin;
+    await mailedBeforeShareLinks(o.cvId);
   });
 
   it('mails each recipient once with their own absolute link and pin', async () => {
@@ -388,11 +396,41 @@ describe('sharing and unlocking', () => {
   });
 });
 
+describe('a link naming only the CV', () => {
+  it('never opens a share mailed with its own link, so no guess meets every pin at once', async () => {
+    const o = await owner();
+    const shares = await Promise.all(
+      ['one', 'two', 'three'].map((n) => shareWith(o, `cv-id-${n}@acme.example`)),
+    );
+    for (const sh of shares) {
+      // Even the right pin: the share opens by its own link alone.
+      const byCv = await unlock(o.cvId, sh.pin, freshIp());
+      expect(byCv.statusCode).toBe(400);
+      expect(byCv.json().error).toBe(SHARE_MESSAGES.pinInvalid);
+      expect((await unlockShare(o.cvId, sh.id, sh.pin, freshIp())).statusCode).toBe(200);
+    }
+    const summary = await t.app.inject({ url: `/api/share-cv/by-cv-id/${o.cvId}` });
+    expect(summary.statusCode).toBe(404);
+    expect(summary.json().error).toBe(SHARE_MESSAGES.cvNotFound);
+  });
+
+  it('still opens a share mailed before links named their share', async () => {
+    const o = await owner();
+    const old = await shareWith(o, 'cv-id-old@acme.example');
+    await mailedBeforeShareLinks(o.cvId);
+    const recent = await shareWith(o, 'cv-id-new@acme.example');
+    expect((await unlock(o.cvId, old.pin, freshIp())).statusCode).toBe(200);
+    expect((await unlock(o.cvId, recent.pin, freshIp())).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/api/share-cv/by-cv-id/${o.cvId}` })).statusCode).toBe(200);
+  });
+});
+
 describe('lockout by CV id (links sent before links named their share)', () => {
   it('engages after 5 wrong pins from one client and releases after 15 minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     const o = await owner();
     const { pin } = await shareWith(o, 'lock1@acme.example');
+    await mailedBeforeShareLinks(o.cvId);
     const ip = freshIp();
     for (let i = 0; i < 5; i++) {
       expect((await unlock(o.cvId, wrongPin(pin), ip)).statusCode).toBe(400);
@@ -409,6 +447,7 @@ describe('lockout by CV id (links sent before links named their share)', () => {
   it('engages for every CV-id link after 20 wrong pins in total', async () => {
     const o = await owner();
     const { pin } = await shareWith(o, 'lock2@acme.example');
+    await mailedBeforeShareLinks(o.cvId);
     for (let i = 0; i < 20; i++) {
       expect((await unlock(o.cvId, wrongPin(pin), freshIp())).statusCode).toBe(400);
     }
@@ -418,6 +457,7 @@ describe('lockout by CV id (links sent before links named their share)', () => {
   it('never locks out the real recipient opening their share link', async () => {
     const o = await owner();
     const { id, pin } = await shareWith(o, 'lock3@acme.example');
+    await mailedBeforeShareLinks(o.cvId);
     for (let i = 0; i < 25; i++) await unlock(o.cvId, wrongPin(pin), freshIp());
     expect((await unlock(o.cvId, pin, freshIp())).statusCode).toBe(429);
     const res = await unlockShare(o.cvId, id, pin, freshIp());
@@ -462,6 +502,7 @@ describe('lockout of a share link', () => {
     for (let i = 0; i < 15; i++) await unlockShare(o.cvId, a.id, wrongPin(a.pin), freshIp());
     expect((await unlockShare(o.cvId, b.id, b.pin, freshIp())).statusCode).toBe(200);
     // Nor does guessing on a share's link lock the CV-id path.
+    await mailedBeforeShareLinks(o.cvId);
     expect((await unlock(o.cvId, b.pin, freshIp())).statusCode).toBe(200);
   });
 
@@ -494,6 +535,7 @@ describe('logs', () => {
     const o = await owner();
     await share(o, { recipients: [{ email: 'logs@acme.example' }] });
     const { pin } = await pinFor('logs@acme.example');
+    await mailedBeforeShareLinks(o.cvId);
     await unlock(o.cvId, wrongPin(pin), freshIp());
     await unlock(o.cvId, pin, freshIp());
     expect(logs.lines.length).toBeGreaterThan(0);

@@ -21,6 +21,7 @@ import * as m019 from './019-cv-page-size.ts';
 import * as m020 from './020-section-arrangement.ts';
 import * as m021 from './021-cv-design.ts';
 import * as m022 from './022-entry-order.ts';
+import * as m023 from './023-cv-id-links.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '020-section-arrangement': m020,
   '021-cv-design': m021,
   '022-entry-order': m022,
+  '023-cv-id-links': m023,
 };
 
 export const migrationProvider: MigrationProvider = {
