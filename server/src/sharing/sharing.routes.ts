@@ -194,7 +194,11 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     );
     if (sent.some((s) => s.status === 'rejected')) {
       // The error, never the mail (it holds the pin).
-      req.log.error({ shareIds: planned.map((p) => p.row.id) }, 'share email failed');
+      const shareIds = planned.map((p) => p.row.id);
+      req.log.error({ shareIds }, 'share email failed');
+      // All or nothing, as the 502 says: a retry sends every recipient one live link again,
+      // and the list shows no share as sent whose mail never went.
+      await repo.deleteMany(shareIds);
       throw new HttpError(502, SHARE_MESSAGES.shareFailed);
     }
     const photo = photoWanted ? await photosRepo(deps).assignedUrl(user.id) : null;
@@ -408,8 +412,10 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const access = await grantedShare(req, cvId);
       if ('closed' in access) return sendClosed(reply, access.closed);
       const { share } = access;
+      // Per share too: the unlock cookie works from any address, and each view notifies.
       await enforceLimits(limiter, [
         { key: `share-track:${cvId}:${req.ip}`, limit: 10, windowMs: UNLOCK_LOCKOUT_MS },
+        { key: `share-track:share:${share.id}`, limit: 10, windowMs: UNLOCK_LOCKOUT_MS },
       ]);
       // Who viewed comes from the share the pin matched, never from what the browser says.
       const recipientEmail = recipientOf(share) || ANONYMOUS_VIEWER_EMAIL;

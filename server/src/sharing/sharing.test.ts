@@ -3,11 +3,22 @@ import { SHARE_MESSAGES, type UnlockedCv } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { logCapture } from '../test/auth-test-helpers.ts';
 import { UNLOCK_COOKIE } from './unlock-grant.ts';
+import { outboxMailer, type Mailer } from '../plugins/mailer.ts';
 
 const logs = logCapture();
 let t: TestApp;
+/** The outbox, except that mail to a `bounce@` address is refused, as a relay may. */
+let outbox: Mailer | undefined;
+const bouncingMailer: Mailer = {
+  send: (mail) =>
+    mail.to.startsWith('bounce@')
+      ? Promise.reject(new Error('550 mailbox unavailable'))
+      : outbox!.send(mail),
+  describe: () => 'outbox, bouncing bounce@',
+};
 beforeAll(async () => {
-  t = await buildTestApp({ logStream: logs });
+  t = await buildTestApp({ logStream: logs, mailer: bouncingMailer });
+  outbox = outboxMailer(t.dataDir);
 });
 afterAll(() => t.close());
 afterEach(() => void vi.useRealTimers());
@@ -393,6 +404,57 @@ describe('sharing and unlocking', () => {
     const other = await owner('Third Person');
     const res = await unlock(other.cvId, pin, freshIp());
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('a send whose mail fails', () => {
+  it('answers 502 and keeps no share, so a retry mails each recipient one live link', async () => {
+    const o = await owner();
+    const recipients = [
+      { email: 'delivered@acme.example', key: 'a' },
+      { email: 'bounce@acme.example', key: 'b' },
+    ];
+    const failed = await share(o, { recipients });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error).toBe(SHARE_MESSAGES.shareFailed);
+    const list = await t.app.inject({ url: '/api/share-cv', headers: { cookie: o.cookie } });
+    expect(list.json().data).toEqual([]);
+    // The recipient whose mail went out has a link that no longer opens…
+    const mail = await pinFor('delivered@acme.example');
+    const link = new URL(/Open it here: (\S+)/.exec(mail.text)![1]!);
+    const shareId = link.searchParams.get('share')!;
+    expect((await unlockShare(o.cvId, shareId, mail.pin, freshIp())).statusCode).toBe(400);
+    // …and the retry, without the bouncing address, sends the one share that counts.
+    const retry = await share(o, { recipients: recipients.slice(0, 1) });
+    expect(retry.statusCode).toBe(201);
+    const again = await t.app.inject({ url: '/api/share-cv', headers: { cookie: o.cookie } });
+    expect(again.json().data).toHaveLength(1);
+  });
+});
+
+describe('track-view', () => {
+  it('counts views per share, so one unlocked browser cannot flood the owner from many addresses', async () => {
+    const o = await owner();
+    const a = await shareWith(o, 'flood@acme.example');
+    const cookie = unlockCookie(await unlockShare(o.cvId, a.id, a.pin, freshIp()));
+    const track = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/share-cv/track-view',
+        headers: { cookie },
+        payload: { curriculumVitaeID: o.cvId },
+        remoteAddress: freshIp(),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await track()).statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+    const notes = await t.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', o.userId)
+      .execute();
+    expect(notes).toHaveLength(10);
   });
 });
 
