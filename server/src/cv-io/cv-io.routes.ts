@@ -6,12 +6,15 @@ import { readJsonResume } from '@vitae/core/json-resume/json-resume';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { errorResponses } from '../plugins/responses.ts';
+import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
 import { exportJsonResume, previewImport, runImport, type ImportSource } from './cv-io.service.ts';
 import { readLinkedInZip } from './linkedin.ts';
 
 /** The largest file an import reads (JSON Resume or LinkedIn ZIP). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+/** Imports (previews included) one user may run per 10 minutes. */
+export const IMPORTS_PER_WINDOW = 30;
 export const CV_IO_MESSAGES = {
   tooLarge: `The file is too large: Vitae imports files of up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   unsupported: 'Upload a JSON Resume (.json) or a LinkedIn data export (.zip).',
@@ -113,6 +116,10 @@ export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
     async (req) => {
       const user = requireUser(req);
+      // Reading a file is work on the request thread; a person imports a few times at most.
+      await enforceLimits(deps.limiter, [
+        { key: `cv-import:${user.id}`, limit: IMPORTS_PER_WINDOW, windowMs: 10 * 60_000 },
+      ]);
       const { mode, dryRun } = req.query;
       if (req.body === undefined || req.body === null)
         throw new HttpError(400, CV_IO_MESSAGES.unsupported);

@@ -14,7 +14,8 @@ import {
 } from '@vitae/core';
 import { buildTestApp, loginAs, testDbKind, type TestApp } from '../test/build-test-app.ts';
 import { loadCvData } from '../cv/cv-data.ts';
-import { CV_IO_MESSAGES } from './cv-io.routes.ts';
+import { CV_IO_MESSAGES, IMPORTS_PER_WINDOW } from './cv-io.routes.ts';
+import { MAX_CANDIDATES } from './import-plan.ts';
 import { LINKEDIN_FILES } from '@vitae/core/json-resume/linkedin';
 import { NO_LINKEDIN_FILES, unknownColumn } from './linkedin.ts';
 import { ZIP_MALFORMED, ZIP_TOO_BIG, ZIP_TOO_MANY_FILES } from './zip-read.ts';
@@ -440,6 +441,49 @@ describe('LinkedIn data export import', () => {
       unknownColumn('Positions.csv', 'Salary'),
     );
     for (const key of SECTION_KEYS) expect(await entryCount(me, key), key).toBe(0);
+  });
+});
+
+describe('import bounds', () => {
+  it('refuses LinkedIn files that together unpack to more than Vitae reads, however they lie', async () => {
+    const me = await loginAs(t);
+    // Each file alone is small; ten copies in folders add up (the archive itself is tiny).
+    const skills = strToU8(`Name\n${'Go\n'.repeat(150_000)}`);
+    const copies = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [`d${i}/Skills.csv`, skills]),
+    );
+    const zip = zipSync(copies, { level: 9 });
+    expect(zip.length).toBeLessThan(100 * 1024);
+    for (const archive of [zip, lyingSizes(zip)]) {
+      const res = await importZip(me, archive);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(ZIP_TOO_BIG);
+    }
+    expect(await entryCount(me, 'skill')).toBe(0);
+  });
+
+  it('stops reading a LinkedIn file at one row more than a section takes', async () => {
+    const me = await loginAs(t);
+    const rows = Array.from({ length: 20_000 }, (_, i) => [`Skill ${i}`]);
+    const res = await importZip(me, linkedInZip({ 'Skills.csv': csv([['Name'], ...rows]) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(
+      `The file has more than ${MAX_CANDIDATES} entries for Skills.csv.`,
+    );
+    expect(await entryCount(me, 'skill')).toBe(0);
+  });
+
+  it('limits how often one user imports, previews included', async () => {
+    const me = await loginAs(t);
+    const resume = { basics: { name: 'Ayanda Zulu' } };
+    for (let i = 0; i < IMPORTS_PER_WINDOW; i++) {
+      expect((await importJson(me, resume, 'mode=add&dryRun=1')).statusCode).toBe(200);
+    }
+    const refused = await importJson(me, resume, 'mode=add&dryRun=1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another user is not held back.
+    expect((await importJson(await loginAs(t), resume, 'mode=add&dryRun=1')).statusCode).toBe(200);
   });
 });
 

@@ -19,7 +19,7 @@ export type ImportCandidates = Partial<Record<SectionKey, Rec[]>>;
 export const MAX_CANDIDATES = MAX_SECTION_ENTRIES * 4;
 export const ONLY_ONE_RECORD = 'Only one record is kept for this section.';
 
-const tooMany = (label: string) =>
+export const tooMany = (label: string) =>
   new HttpError(400, `The file has more than ${MAX_CANDIDATES} entries for ${label}.`);
 
 function validate(key: SectionKey, input: Rec): PlannedEntry {

@@ -13,7 +13,7 @@ import {
   type LinkedInRows,
 } from '@vitae/core/json-resume/linkedin';
 import { HttpError } from '../plugins/errors.ts';
-import type { ImportCandidates } from './import-plan.ts';
+import { MAX_CANDIDATES, tooMany, type ImportCandidates } from './import-plan.ts';
 import { readZip } from './zip-read.ts';
 
 const FILE_NAMES = Object.keys(LINKEDIN_FILES) as LinkedInFile[];
@@ -27,17 +27,23 @@ const unreadable = (file: string) => `${file} is not a readable CSV file.`;
 const fileOf = (name: string): LinkedInFile | undefined =>
   FILE_NAMES.find((f) => f.toLowerCase() === path.posix.basename(name).toLowerCase());
 
+/** The header and one row more than a section takes: enough to know a file has too many. */
+const MAX_LINES = MAX_CANDIDATES + 2;
+
 function rowsOf(file: LinkedInFile, bytes: Uint8Array): LinkedInRow[] {
   let records: string[][];
   try {
+    // Parsing stops there: csv-parse takes about 0.7 s per MiB of short rows, synchronously.
     records = parse(Buffer.from(bytes).toString('utf8'), {
       bom: true,
       skip_empty_lines: true,
       relax_column_count: true,
+      to_line: MAX_LINES,
     }) as string[][];
   } catch {
     throw new HttpError(400, unreadable(file));
   }
+  if (records.length >= MAX_LINES) throw tooMany(file);
   const [header = [], ...body] = records;
   const known: readonly string[] = LINKEDIN_FILES[file];
   const columns = header.map((c) => c.trim());
