@@ -65,6 +65,19 @@ function parseRate(rate: string | undefined): number | undefined {
 
 const positive = (n: number | undefined) => (n && n > 0 ? n : undefined);
 
+/**
+ * Input options for every file a user sent: it is read as one of the containers we accept
+ * (the demuxers of mp4/mov, webm and avi) from the local file alone. Without them ffmpeg picks
+ * its reader from the content, and a text file that passes for a QuickTime movie is read as
+ * a DASH or HLS playlist naming other files on this server.
+ */
+const USER_FILE_INPUT = [
+  '-format_whitelist',
+  'mov,mp4,matroska,webm,avi',
+  '-protocol_whitelist',
+  'file',
+];
+
 /** ffprobe's view of a file; null when ffprobe is not installed, 'unreadable' when it fails. */
 export async function probe(file: string): Promise<Probe | null | 'unreadable'> {
   const res = await run(
@@ -76,6 +89,7 @@ export async function probe(file: string): Promise<Probe | null | 'unreadable'> 
       'format=duration:stream=codec_type,codec_name,duration,width,height,avg_frame_rate',
       '-of',
       'json',
+      ...USER_FILE_INPUT,
       file,
     ],
     15_000,
@@ -121,13 +135,17 @@ export interface ConvertLimits {
   threads: number;
 }
 
-/** Decoder options before `-i`: bounded threads, and no frame larger than we accept. */
+/**
+ * Input options before `-i`: bounded threads, no frame larger than we accept, and only the
+ * containers we accept, from the local file alone.
+ */
 const decodeArgs = (threads: number) => [
   '-threads',
   String(threads),
   // A stream may declare a small size and then carry huge frames: the decoder refuses them.
   '-max_pixels',
   String(VIDEO_INPUT.maxPixels),
+  ...USER_FILE_INPUT,
 ];
 
 /**

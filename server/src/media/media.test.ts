@@ -361,6 +361,34 @@ describe.each<Adapter>(['local', 's3'])('media service on %s storage', (adapter)
     );
   });
 
+  it('reads a video only as a movie file, never as a playlist naming files on the server', async () => {
+    const mine = await upload(t, alice.cookie, 'video', {
+      data: makeVideo(3),
+      filename: 'a.mp4',
+      contentType: 'video/mp4',
+    });
+    expect(mine.statusCode).toBe(200);
+    const key = String(mine.json().url).split('?')[0]!.split('/').pop()!;
+    // A DASH manifest passes for a QuickTime movie by its first bytes.
+    const manifest = (url: string) =>
+      Buffer.from(
+        '<!--free-->\n<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" ' +
+          'profiles="urn:mpeg:dash:profile:isoff-on-demand:2011" type="static" ' +
+          'mediaPresentationDuration="PT3S" minBufferTime="PT1S">\n<Period><AdaptationSet ' +
+          'mimeType="video/mp4"><Representation id="1" bandwidth="1000" codecs="avc1.42c01e" ' +
+          `width="320" height="240">\n<BaseURL>${url}</BaseURL>\n</Representation>` +
+          '</AdaptationSet></Period></MPD>\n',
+      );
+    for (const url of [`../../media/${key}`, `file://${t.dataDir}/media/${key}`]) {
+      const res = upload(t, bob.cookie, 'video', {
+        data: manifest(url),
+        filename: 'x.mov',
+        contentType: 'video/quicktime',
+      });
+      await expectRefused(res, 400, VIDEO_MESSAGES.durationUnknown);
+    }
+  });
+
   it('lets nobody else discard your upload, and discards an unused one of your own', async () => {
     const res = await upload(
       t,
