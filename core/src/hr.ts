@@ -36,6 +36,9 @@ export const BROWSE_PAGE_MAX = 100;
 /** An HR user's views of one saved CV count (and notify the owner) at most once per this. */
 export const HR_VIEW_COUNT_WINDOW_MS = 60 * 60 * 1000;
 
+/** Notes one HR user keeps on one saved CV (a bound of ours: the list answer carries them). */
+export const MAX_NOTES_PER_SAVED_CV = 100;
+
 export const HR_MESSAGES = {
   cvNotFound: 'CV not found',
   savedNotFound: 'Saved CV not found',
@@ -56,6 +59,8 @@ export const HR_MESSAGES = {
   unlisted: (name: string) => `${name}'s CV was unlisted`,
   viewedTitle: 'Your CV was viewed',
   viewedMessage: (hrName: string) => `${hrName} viewed your public CV.`,
+  /** Ours: the spec sets no bound on notes; each saved CV keeps MAX_NOTES_PER_SAVED_CV. */
+  tooManyNotes: `You can keep at most ${MAX_NOTES_PER_SAVED_CV} notes on a CV. Delete one to add another.`,
   /** The spec has no wording for a saved CV its owner has since unlisted. */
   cvUnavailable: 'This candidate no longer lists their CV publicly. Your notes and rank are kept.',
 } as const;

@@ -1,5 +1,6 @@
 import {
   HR_VIEW_COUNT_WINDOW_MS,
+  MAX_NOTES_PER_SAVED_CV,
   isRated,
   type ContactAccess,
   type ContactRequestStatus,
@@ -11,6 +12,7 @@ import {
 } from '@vitae/core';
 import type { Db } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { lockRow } from '../db/integrity.ts';
 import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
 import { contactRequestsRepo } from '../public-cv/contact-requests.repo.ts';
 import { recipientsOf } from '../sharing/sharing.repo.ts';
@@ -248,11 +250,23 @@ export function hrRepo(db: Db) {
       await db.updateTable('hr_saved_cvs').set({ rank }).where('id', '=', savedId).execute();
     },
 
-    async addNote(savedId: string, content: string): Promise<void> {
-      await db
-        .insertInto('hr_notes')
-        .values({ id: newId(), saved_cv_id: savedId, content, created_at: noteStamp() })
-        .execute();
+    /** False when the saved CV already has MAX_NOTES_PER_SAVED_CV notes. */
+    async addNote(hrUserId: string, savedId: string, content: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        // One HR user's notes one at a time, so parallel adds cannot pass the cap.
+        await lockRow(trx, 'users', hrUserId);
+        const { n } = await trx
+          .selectFrom('hr_notes')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('saved_cv_id', '=', savedId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= MAX_NOTES_PER_SAVED_CV) return false;
+        await trx
+          .insertInto('hr_notes')
+          .values({ id: newId(), saved_cv_id: savedId, content, created_at: noteStamp() })
+          .execute();
+        return true;
+      });
     },
 
     /** False when the note is not on this saved CV. */

@@ -199,7 +199,9 @@ export async function hrRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     async (req): Promise<SavedCv> => {
       const hr = requireHr(req);
       const { row } = await mine(hr.id, req.params.id);
-      await repo.addNote(row.id, req.body.content);
+      if (!(await repo.addNote(hr.id, row.id, req.body.content))) {
+        throw new HttpError(409, HR_MESSAGES.tooManyNotes);
+      }
       return (await mine(hr.id, row.id)).saved;
     },
   );

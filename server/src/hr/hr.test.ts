@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  HR_MESSAGES,
   HR_VIEW_COUNT_WINDOW_MS,
+  MAX_NOTES_PER_SAVED_CV,
   SECTIONS,
   type BrowsePage,
   type SavedCv,
@@ -256,6 +258,48 @@ describe('the HR flow', () => {
     const del = await call(hr, 'DELETE', `${url}/${notes[0]!._id}`);
     expect((del.json() as SavedCv).notes.map((n) => n.content)).toEqual(['Strong Python']);
     expect((await call(hr, 'DELETE', `${url}/${notes[0]!._id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps at most MAX_NOTES_PER_SAVED_CV notes on a saved CV, also under parallel adds', async () => {
+    const url = `/hr/saved-cv/${saved._id}/notes`;
+    const kept = await t.db
+      .selectFrom('hr_notes')
+      .select('id')
+      .where('saved_cv_id', '=', saved._id)
+      .execute();
+    const room = MAX_NOTES_PER_SAVED_CV - kept.length - 3;
+    const filler = Array.from({ length: room }, (_, i) => ({
+      id: `f${String(i).padStart(23, '0')}`,
+      saved_cv_id: saved._id,
+      content: `Filler ${i}`,
+      created_at: new Date(Date.parse('2026-01-01') + i * 1000).toISOString(),
+    }));
+    await t.db.insertInto('hr_notes').values(filler).execute();
+    try {
+      const adds = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => call(hr, 'PUT', url, { content: `Parallel ${i}` })),
+      );
+      expect(adds.filter((r) => r.statusCode === 200)).toHaveLength(3);
+      const refused = adds.filter((r) => r.statusCode === 409);
+      expect(refused).toHaveLength(5);
+      expect(refused[0]!.json()).toEqual({ error: HR_MESSAGES.tooManyNotes });
+      const count = await t.db
+        .selectFrom('hr_notes')
+        .select('id')
+        .where('saved_cv_id', '=', saved._id)
+        .execute();
+      expect(count).toHaveLength(MAX_NOTES_PER_SAVED_CV);
+    } finally {
+      await t.db
+        .deleteFrom('hr_notes')
+        .where('saved_cv_id', '=', saved._id)
+        .where(
+          'id',
+          'not in',
+          kept.map((k) => k.id),
+        )
+        .execute();
+    }
   });
 
   it('another HR user cannot see or change the saved CV, its rank or notes', async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_CV } from '@vitae/core/sample-cv';
-import type { SavedCvDetail } from '@vitae/core/hr';
+import { HR_MESSAGES, type SavedCvDetail } from '@vitae/core/hr';
 import { stubFetch } from '../auth/test-utils.tsx';
 import HrViewCvPage from './hr-view-cv-page.tsx';
 import { renderPage } from './hr-test-utils.tsx';
@@ -110,6 +110,7 @@ describe('HR view of a saved CV', () => {
 
   it.each([
     [400, 'Please remove unsupported characters.', 'Please remove unsupported characters.'],
+    [409, HR_MESSAGES.tooManyNotes, HR_MESSAGES.tooManyNotes],
     [500, 'boom', 'Failed to add note. Please try again.'],
   ])('a note refused with %i alerts %j → %j', async (status, error, shown) => {
     stubFetch((url, init) =>

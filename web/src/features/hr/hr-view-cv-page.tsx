@@ -282,9 +282,12 @@ function RankSelect({ id, rank }: { id: string; rank: HrRankValue }) {
   );
 }
 
-/** A refused note (400) says why, e.g. unsupported characters; anything else is the spec's alert. */
+/**
+ * A refused note (400, 409) says why, e.g. unsupported characters or too many notes; anything
+ * else is the spec's alert.
+ */
 const addNoteError = (err: unknown): string =>
-  err instanceof ApiError && err.status === 400 && err.message
+  err instanceof ApiError && (err.status === 400 || err.status === 409) && err.message
     ? err.message
     : HR_MESSAGES.addNoteFailed;
 
