@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Notification, NotificationInput, NotificationsQuery } from '@vitae/core';
 import type { Db, NotificationsTable } from '../db/database.ts';
 import { bool, newId } from '../db/ids.ts';
+import { inTransaction } from '../db/integrity.ts';
 
 type Row = Selectable<NotificationsTable>;
 
@@ -28,6 +29,25 @@ const toNotification = (r: Row): Notification => ({
   contactRequestId: r.contact_request_id ?? null,
 });
 
+/** Notifications a user keeps: views, listings and requests add them, and only the user reads them. */
+export const MAX_NOTIFICATIONS_PER_USER = 500;
+
+/** Past the cap, the oldest go: nobody pages back through hundreds of notifications. */
+async function forgetOldest(trx: Db, userId: string): Promise<void> {
+  const newest = trx
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_NOTIFICATIONS_PER_USER);
+  await trx
+    .deleteFrom('notifications')
+    .where('user_id', '=', userId)
+    .where('id', 'not in', newest)
+    .execute();
+}
+
 /** Every query is scoped by the owner's id: another user's notification is simply not found. */
 export function notificationsRepo(db: Db) {
   const mine = (userId: string) =>
@@ -48,7 +68,10 @@ export function notificationsRepo(db: Db) {
         occurred_at: input.occurredAt ?? null,
         contact_request_id: input.contactRequestId ?? null,
       };
-      await db.insertInto('notifications').values(row).execute();
+      await inTransaction(db, async (trx) => {
+        await trx.insertInto('notifications').values(row).execute();
+        await forgetOldest(trx, userId);
+      });
       return toNotification(row);
     },
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification, NotificationsPage } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { notifyUser } from './notify.ts';
+import { MAX_NOTIFICATIONS_PER_USER } from './notifications.repo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,6 +147,37 @@ describe('notifications API', () => {
     const bList = await get(b.cookie);
     expect(bList.data).toHaveLength(2);
     expect(bList.unreadCount).toBe(2);
+  });
+});
+
+describe('notifications kept', () => {
+  it('keeps a user’s newest MAX_NOTIFICATIONS_PER_USER, and nobody else’s are touched', async () => {
+    const a = await loginAs(t);
+    const b = await loginAs(t);
+    await seed(b.userId, 1);
+    const old = (n: number) => ({
+      id: `o${String(n).padStart(23, '0')}`,
+      user_id: a.userId,
+      type: 'cv-viewed',
+      title: `Old ${n}`,
+      message: 'M',
+      created_at: new Date(Date.parse('2026-01-01') + n * 1000).toISOString(),
+      is_read: 0,
+    });
+    await t.db
+      .insertInto('notifications')
+      .values(Array.from({ length: MAX_NOTIFICATIONS_PER_USER }, (_, n) => old(n)))
+      .execute();
+    await seed(a.userId, 2);
+    const ids = (
+      await t.db.selectFrom('notifications').select('id').where('user_id', '=', a.userId).execute()
+    ).map((r) => r.id);
+    expect(ids).toHaveLength(MAX_NOTIFICATIONS_PER_USER);
+    expect(ids).not.toContain(old(0).id);
+    expect(ids).not.toContain(old(1).id);
+    expect(ids).toContain(old(2).id);
+    expect((await get(a.cookie)).data.map((n) => n.title).slice(0, 2)).toEqual(['T1', 'T0']);
+    expect((await get(b.cookie)).data).toHaveLength(1);
   });
 });
 
