@@ -10,6 +10,9 @@ export const CAMERA_CAPTURE_QUALITY = 0.8;
 export const CERTIFICATE_MAX_BYTES = 5_242_880;
 export const CERTIFICATE_TITLE_MAX = 100;
 export const CERTIFICATE_ACCEPT = '.pdf,.jpg,.jpeg,.png';
+/** Not in the spec: how many photos and certificates one user keeps (their files are stored). */
+export const MAX_PHOTOS = 50;
+export const MAX_CERTIFICATES = 50;
 export const VIDEO_MAX_BYTES = 104_857_600;
 export const VIDEO_MAX_DURATION_S = 31;
 export const RECORDING_MAX_S = 30;
@@ -41,6 +44,8 @@ export const PHOTO_MESSAGES = {
   assignFailed: 'Failed to assign photo. Please try again.',
   deleteFailed: 'Failed to delete photo. Please try again.',
   cameraFailed: 'Unable to access camera. Please check permissions.',
+  /** Not in the spec: the answer past MAX_PHOTOS. */
+  tooMany: `You can add at most ${MAX_PHOTOS} photos.`,
 } as const;
 
 export const VIDEO_MESSAGES = {
@@ -86,6 +91,8 @@ export const CERTIFICATE_MESSAGES = {
   added: 'Certificate added successfully!',
   updated: 'Certificate updated successfully!',
   deleted: 'Certificate deleted successfully!',
+  /** Not in the spec: the answer past MAX_CERTIFICATES. */
+  tooMany: `You can add at most ${MAX_CERTIFICATES} certificates.`,
 } as const;
 
 export const UPLOAD_MESSAGES = {

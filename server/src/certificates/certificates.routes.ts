@@ -45,7 +45,9 @@ export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): P
     async (req, reply) => {
       const user = requireUser(req);
       const { publicId, title } = req.body;
-      const added = section.add(user.id, publicId, (id) => repo.add(user.id, id, title));
+      const added = section.add(user.id, publicId, (trx, id) =>
+        certificatesRepo({ ...deps, db: trx }).add(user.id, id, title),
+      );
       return reply.status(201).send(await added);
     },
   );

@@ -1,9 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { UPLOAD_MESSAGES, recordId, singleLineText } from '@vitae/core';
+import {
+  CERTIFICATE_MESSAGES,
+  MAX_CERTIFICATES,
+  MAX_PHOTOS,
+  PHOTO_MESSAGES,
+  UPLOAD_MESSAGES,
+  recordId,
+  singleLineText,
+} from '@vitae/core';
 import type { Db } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import { onUniqueViolation } from '../db/integrity.ts';
+import { lockRow, onUniqueViolation } from '../db/integrity.ts';
 import type { DomainEvents } from '../plugins/domain-events.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -17,6 +25,15 @@ const KINDS = {
 } as const;
 
 export type MediaKind = keyof typeof KINDS;
+
+/**
+ * How many entries add() lets one user keep, and the answer past that: files are stored as
+ * long as their entries. The first impression is one video, replaced in place.
+ */
+const CAPS: Partial<Record<MediaKind, { max: number; full: string }>> = {
+  photo: { max: MAX_PHOTOS, full: PHOTO_MESSAGES.tooMany },
+  certificate: { max: MAX_CERTIFICATES, full: CERTIFICATE_MESSAGES.tooMany },
+};
 
 /** The delete call's body; a `publicId`, when given, must name the entry's file. */
 export const mediaDeleteBody = z.object({
@@ -87,6 +104,14 @@ export function mediaSection<Answer>(
     return file;
   }
 
+  /** Refuses an add past the cap; under the user's lock, so it counts every earlier add. */
+  async function assertRoom(trx: Db, userId: string) {
+    const cap = CAPS[kind];
+    if (cap && (await mediaSectionRepo(trx, kind).count(userId)) >= cap.max) {
+      throw new HttpError(409, cap.full);
+    }
+  }
+
   /** An insert or update that attaches a file: losing a race for it is "in use" too. */
   const attaching = <T>(write: Promise<T>): Promise<T> =>
     // media_id is unique: a parallel request attached the same upload first.
@@ -112,14 +137,24 @@ export function mediaSection<Answer>(
       return { userId, entry };
     },
 
-    /** A new entry for an unused upload named by `ref`, made by `insert`; then changed(). */
+    /**
+     * A new entry for an unused upload named by `ref`, made by `insert` in the transaction
+     * `trx`; then changed(). Past the section's cap nothing changes (409). `insert` writes
+     * through `trx` only: on SQLite's one connection a write through `deps.db` would wait
+     * for this transaction forever.
+     */
     async add(
       userId: string,
       ref: string,
-      insert: (mediaId: string) => Promise<unknown>,
+      insert: (trx: Db, mediaId: string) => Promise<unknown>,
     ): Promise<Answer> {
       const file = await unusedFile(userId, ref);
-      await attaching(insert(file.id));
+      const adding = deps.db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'users', userId);
+        await assertRoom(trx, userId);
+        await insert(trx, file.id);
+      });
+      await attaching(adding);
       return this.changed(userId);
     },
 

@@ -1,5 +1,6 @@
 import { NONE_ASSIGNED, type Photo } from '@vitae/core';
 import { nowIso } from '../db/ids.ts';
+import { inTransaction } from '../db/integrity.ts';
 import { newEntry } from '../media/media-section.ts';
 import { mediaService, type MediaDeps } from '../media/media.service.ts';
 
@@ -10,7 +11,7 @@ export function photosRepo(deps: MediaDeps) {
 
   /** Makes `photoId` the only assigned photo of the user. */
   const assign = (userId: string, photoId: string) =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       await trx.updateTable('photos').set({ assigned: 0 }).where('user_id', '=', userId).execute();
       await trx
         .updateTable('photos')

@@ -54,10 +54,11 @@ export async function photosRoutes(app: FastifyInstance, deps: AppDeps): Promise
   };
   r.post('/api/photo', { schema: created }, async (req, reply) => {
     const user = requireUser(req);
-    const added = section.add(user.id, req.body.publicId, async (id) => {
-      await repo.add(user.id, id, req.body.title);
+    const added = section.add(user.id, req.body.publicId, async (trx, id) => {
+      const inTrx = photosRepo({ ...deps, db: trx });
+      await inTrx.add(user.id, id, req.body.title);
       // The first photo is the profile photo.
-      await repo.assignSoleUnassigned(user.id);
+      await inTrx.assignSoleUnassigned(user.id);
     });
     return reply.status(201).send(await added);
   });
