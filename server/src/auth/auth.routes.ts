@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
@@ -19,6 +19,7 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
+import type { Mail } from '../plugins/mailer.ts';
 import { errorResponses } from '../plugins/responses.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -44,11 +45,27 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const { db, limiter, sessions, mailer, config, sessionSecret } = deps;
   const secureCookies = config.publicUrl.startsWith('https:');
 
-  async function sendVerification(user: { id: string; email: string; full_name: string }) {
+  /**
+   * Sends an account mail; a refused one is logged (who and what, never the mail: it holds a
+   * link) and the answer stays the usual one. A register has made the account and the login
+   * screen offers to send the link again; forgot and resend must answer alike whether or not
+   * the account exists, which a 500 for existing accounts only would tell.
+   */
+  async function mailAccount(req: FastifyRequest, userId: string, mail: Mail, purpose: string) {
+    try {
+      await mailer.send(mail);
+    } catch (err) {
+      req.log.error({ userId, purpose, err: (err as Error).message }, 'account mail failed');
+    }
+  }
+
+  async function sendVerification(
+    req: FastifyRequest,
+    user: { id: string; email: string; full_name: string },
+  ) {
     const token = await repo.issueToken(user.id, 'verify', VERIFY_TOKEN_TTL_HOURS * HOUR);
-    await mailer.send(
-      verificationEmail(user.email, user.full_name, `${config.publicUrl}/email-verified/${token}`),
-    );
+    const link = `${config.publicUrl}/email-verified/${token}`;
+    await mailAccount(req, user.id, verificationEmail(user.email, user.full_name, link), 'verify');
   }
 
   r.get(
@@ -90,7 +107,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       if (!user) {
         throw new HttpError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
       }
-      await sendVerification(user);
+      await sendVerification(req, user);
       req.log.info({ userId: user.id }, 'user registered');
       return reply.status(201).send({ success: true, message: AUTH_MESSAGES.registered });
     },
@@ -153,9 +170,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       // Past the inbox's cap no new link is made: the newest one mailed stays the live one.
       if (user && (await limits.mayMail(limiter))) {
         const token = await repo.issueToken(user.id, 'reset', RESET_TOKEN_TTL_HOURS * HOUR);
-        await mailer.send(
-          resetEmail(user.email, user.full_name, `${config.publicUrl}/reset-password/${token}`),
-        );
+        const link = `${config.publicUrl}/reset-password/${token}`;
+        await mailAccount(req, user.id, resetEmail(user.email, user.full_name, link), 'reset');
       }
       // The same answer whether or not the account exists.
       return { success: true, message: AUTH_MESSAGES.forgotSent };
@@ -222,7 +238,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       await enforceLimits(limiter, limits.rules);
       const user = await repo.findByEmail(email);
       if (user && !user.is_verified && (await limits.mayMail(limiter))) {
-        await sendVerification(user);
+        await sendVerification(req, user);
       }
       return { success: true, message: AUTH_MESSAGES.verificationSent };
     },
