@@ -14,12 +14,15 @@ import { sharedCvData } from '../sharing/shared-cv-data.ts';
  */
 export async function hrCvData(
   deps: Pick<AppDeps, 'db' | 'storage' | 'sessionSecret'>,
+  hrUserId: string,
   found: {
-    row: { owner_id: string };
+    row: { id: string; owner_id: string };
     access: { photo: boolean };
     saved: { contactAccess: ContactAccess };
   },
 ): Promise<CvData> {
-  const data = await sharedCvData(deps, found.row.owner_id, found.access.photo);
+  // Its media URLs end when this HR user may no longer read the CV (unlisted, share closed).
+  const scope = { savedId: found.row.id, hrUserId };
+  const data = await sharedCvData(deps, found.row.owner_id, found.access.photo, scope);
   return contactVisible(found.saved.contactAccess) ? data : withoutPrivateContact(data);
 }

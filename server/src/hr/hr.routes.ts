@@ -77,7 +77,7 @@ export async function hrRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     const viewId = visit ? await recordVisit(row, hr, visit.userAgent) : undefined;
     const [after, curriculumVitae] = await Promise.all([
       visit ? mine(hr.id, row.id) : { saved },
-      hrCvData(deps, { ...found, access }),
+      hrCvData(deps, hr.id, { ...found, access }),
     ]);
     return { ...after.saved, curriculumVitae, cvTemplate, ...(viewId ? { viewId } : {}) };
   };

@@ -522,18 +522,32 @@ describe('the HR view of a saved CV with media', () => {
       expect((await get(recruiter, url)).statusCode, url).toBe(200);
     }
 
+    // The URLs are the recruiter's: another HR user who saved nothing gets none of them.
+    const forwarded = cv.assignedPhotoUrl.replace(/saved=[0-9a-f]+\.[0-9a-f]+/, (m: string) =>
+      m.replace(/[0-9a-f]{24}$/, '0'.repeat(24)),
+    );
+    expect((await get(recruiter, forwarded)).statusCode).toBe(404);
+
     await call(owner, 'POST', '/api/public-cv/toggle');
     const gone = await get(recruiter, `/hr/saved-cv/${savedId}`);
     expect(gone.json()).toMatchObject({ fullName: 'Naledi Media', curriculumVitae: null });
     expect(gone.body).not.toContain(photo.public_id);
     expect(gone.body).not.toContain(video.public_id);
+    // The URLs handed out while it was listed end with the listing, not hours later.
+    for (const url of [cv.assignedPhotoUrl, cv.firstImpression.videoUrl]) {
+      expect((await get(recruiter, url)).statusCode, url).toBe(404);
+    }
 
     // Shared directly without the photo: the CV and its video, not the photo.
-    await shareWith(owner, [recruiter.email]);
+    const share = await shareWith(owner, [recruiter.email]);
     const shared = (await get(recruiter, `/hr/saved-cv/${savedId}`)).json().curriculumVitae;
     expect(shared.assignedPhotoUrl).toBeNull();
     expect(shared.firstImpression.videoUrl).toContain(video.public_id);
     expect(shared.certificates).toHaveLength(1);
+    expect((await get(recruiter, shared.firstImpression.videoUrl)).statusCode).toBe(200);
+    // Revoking that share ends them too.
+    await call(owner, 'POST', `/api/share-cv/${share.shares[0]!._id}/revoke`);
+    expect((await get(recruiter, shared.firstImpression.videoUrl)).statusCode).toBe(404);
   });
 });
 

@@ -24,20 +24,48 @@ const EXPIRY_STEP_S = 60 * 60;
 
 /**
  * Who a URL was handed to, when that can end before the URL expires: a share recipient
- * (the share and its pin generation). Revoking the share, its expiry or a resent pin ends
- * every URL handed out under it at once.
+ * (the share and its pin generation), or an HR user reading a saved CV (the saved CV and
+ * that HR user). Revoking the share, its expiry or a resent pin ends every URL handed out
+ * under it at once; so does the owner unlisting a CV the HR user has no share of.
  */
-export interface MediaScope {
+export type MediaScope = ShareScope | SavedCvScope;
+export interface ShareScope {
   shareId: string;
   generation: number;
 }
+export interface SavedCvScope {
+  savedId: string;
+  hrUserId: string;
+}
 
-const scopeParam = (scope: MediaScope) => `${scope.shareId}.${scope.generation}`;
+/** The query parameter a scope travels in, and its value. */
+const scopeParam = (scope: MediaScope): [name: 'share' | 'saved', value: string] =>
+  'shareId' in scope
+    ? ['share', `${scope.shareId}.${scope.generation}`]
+    : ['saved', `${scope.savedId}.${scope.hrUserId}`];
 
-/** The `share` query parameter back as a scope; null when absent or malformed. */
-export function parseMediaScope(param: unknown): MediaScope | null {
-  const m = typeof param === 'string' ? /^([0-9a-f]{24})\.(\d{1,9})$/.exec(param) : null;
-  return m ? { shareId: m[1]!, generation: Number(m[2]) } : null;
+/** What the signature covers of a scope: its parameter's name too, so neither passes as the other. */
+const scopeSigned = (scope: MediaScope | null) => {
+  if (!scope) return '';
+  const [name, value] = scopeParam(scope);
+  return name === 'share' ? value : `${name}:${value}`;
+};
+
+/**
+ * The `share` or `saved` query parameter back as a scope: null when neither is there,
+ * 'malformed' when one is not what signMediaUrl writes (or both are there).
+ */
+export function parseMediaScope(query: {
+  share?: unknown;
+  saved?: unknown;
+}): MediaScope | null | 'malformed' {
+  const { share, saved } = query;
+  if (share === undefined && saved === undefined) return null;
+  const shareM = typeof share === 'string' ? /^([0-9a-f]{24})\.(\d{1,9})$/.exec(share) : null;
+  const savedM = typeof saved === 'string' ? /^([0-9a-f]{24})\.([0-9a-f]{24})$/.exec(saved) : null;
+  if (shareM && saved === undefined) return { shareId: shareM[1]!, generation: Number(shareM[2]) };
+  if (savedM && share === undefined) return { savedId: savedM[1]!, hrUserId: savedM[2]! };
+  return 'malformed';
 }
 
 const mac = (secret: string, key: string, exp: number, scope: string) =>
@@ -49,7 +77,7 @@ const mac = (secret: string, key: string, exp: number, scope: string) =>
  * A same-origin URL that lets its holder read one stored file until it expires.
  * Features hand these out with the data they return to whoever may see it (the owner,
  * a share recipient after unlocking, an HR user): the file route checks the signature, and
- * for a URL scoped to a share, that the share is still open.
+ * for a scoped URL, that the share is still open or the saved CV still readable.
  */
 export function signMediaUrl(
   secret: string,
@@ -58,13 +86,13 @@ export function signMediaUrl(
   scope?: MediaScope,
 ): string {
   const exp = Math.ceil((Date.now() + ttlMs) / 1000 / EXPIRY_STEP_S) * EXPIRY_STEP_S;
-  const s = scope ? scopeParam(scope) : '';
-  return `${MEDIA_PATH_PREFIX}${key}?exp=${exp}${s ? `&share=${s}` : ''}&sig=${mac(secret, key, exp, s)}`;
+  const param = scope ? `&${scopeParam(scope).join('=')}` : '';
+  return `${MEDIA_PATH_PREFIX}${key}?exp=${exp}${param}&sig=${mac(secret, key, exp, scopeSigned(scope ?? null))}`;
 }
 
 /**
- * True when `sig` was issued by signMediaUrl for `key` (and `scope`, as its `share`
- * parameter) and has not expired.
+ * True when `sig` was issued by signMediaUrl for `key` (and `scope`, as its `share` or
+ * `saved` parameter) and has not expired.
  */
 export function verifyMediaUrl(
   secret: string,
@@ -75,12 +103,12 @@ export function verifyMediaUrl(
 ): boolean {
   const expN = Number(exp);
   if (!Number.isInteger(expN) || expN * 1000 <= Date.now() || typeof sig !== 'string') return false;
-  const want = Buffer.from(mac(secret, key, expN, scope ? scopeParam(scope) : ''));
+  const want = Buffer.from(mac(secret, key, expN, scopeSigned(scope)));
   const got = Buffer.from(sig);
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
-/** The same file's URL, signed again for one share's recipient. */
+/** The same file's URL, signed again for one share's recipient or one HR user. */
 export function scopedMediaUrl(secret: string, url: string, scope: MediaScope): string {
   const key = keyFromMediaUrl(url);
   return key ? signMediaUrl(secret, key, MEDIA_URL_TTL_MS, scope) : url;

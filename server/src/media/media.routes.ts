@@ -24,12 +24,19 @@ import {
   prepareUpload,
   type Purpose,
 } from './ingest.ts';
-import { CONTENT_TYPES, MEDIA_KEY, parseMediaScope, verifyMediaUrl } from './media-urls.ts';
+import {
+  CONTENT_TYPES,
+  MEDIA_KEY,
+  parseMediaScope,
+  verifyMediaUrl,
+  type MediaScope,
+} from './media-urls.ts';
 import { mediaService, type MediaRow } from './media.service.ts';
 import { checkUploadSignature, signUpload } from './upload-signature.ts';
 import { readUploadBody, uploadRoutes } from './upload-body.ts';
 import { startSweeper } from './sweeper.ts';
 import { sharingRepo } from '../sharing/sharing.repo.ts';
+import { hrRepo } from '../hr/hr.repo.ts';
 import { cloudUploadResponseSchema, uploadSignatureSchema } from '@vitae/core/responses/media';
 import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 
@@ -177,6 +184,13 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const r = app.withTypeProvider<ZodTypeProvider>();
   const media = mediaService(deps);
   const shares = sharingRepo(deps.db);
+  const saved = hrRepo(deps.db);
+  /** A share still open; a saved CV its HR user may still read (listed, or shared with them). */
+  const scopeStillOpen = async (scope: MediaScope | null) => {
+    if (!scope) return true;
+    if ('shareId' in scope) return shares.isOpen(scope.shareId, scope.generation);
+    return Boolean((await saved.one(scope.hrUserId, scope.savedId))?.access);
+  };
   startSweeper(app, deps);
 
   const signature = (preset: string) => async (req: FastifyRequest) => {
@@ -228,6 +242,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
         querystring: z.object({
           exp: singleLineText().optional(),
           share: singleLineText().max(40).optional(),
+          saved: singleLineText().max(60).optional(),
           sig: singleLineText().optional(),
         }),
         response: {
@@ -239,14 +254,14 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
     },
     async (req, reply) => {
       const { key } = req.params;
-      const scope = parseMediaScope(req.query.share);
+      const scope = parseMediaScope(req.query);
       // One answer for "no such file", "not yours" and "no longer shared with you": the URL
-      // alone is the permission, and a share's URLs end with the share.
+      // alone is the permission, and a scoped URL ends with what it was handed out under.
       const allowed =
         MEDIA_KEY.test(key) &&
-        (req.query.share === undefined || scope !== null) &&
+        scope !== 'malformed' &&
         verifyMediaUrl(deps.sessionSecret, key, req.query.exp, req.query.sig, scope) &&
-        (!scope || (await shares.isOpen(scope.shareId, scope.generation)));
+        (await scopeStillOpen(scope));
       if (!allowed) throw new HttpError(404, 'Not found');
       return serveFile(req, reply, deps, key);
     },

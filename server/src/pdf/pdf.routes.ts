@@ -161,7 +161,7 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
       const owner = found.row.owner_id;
       // Without the owner's approval the PDF holds no email or phone either.
       const [data, cv] = await Promise.all([
-        hrCvData(deps, { ...found, access: found.access }),
+        hrCvData(deps, hr.id, { ...found, access: found.access }),
         cvRepo(db).find(owner),
       ]);
       const template = req.query.template ?? cv?.template ?? DEFAULT_TEMPLATE;

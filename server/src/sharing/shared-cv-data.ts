@@ -8,8 +8,8 @@ import { scopedMediaUrl, type MediaScope } from '../media/media-urls.ts';
 
 /**
  * The owner's whole CV as a share recipient (or an HR user) sees it: the sections, plus
- * media as freshly signed, expiring URLs; under a share's `scope` they stop working as
- * soon as that share closes (revoked, expired, a new pin).
+ * media as freshly signed, expiring URLs; under a `scope` they stop working as soon as that
+ * share closes (revoked, expired, a new pin) or that HR user may no longer read the CV.
  */
 export async function sharedCvData(
   deps: Pick<AppDeps, 'db' | 'storage' | 'sessionSecret'>,
