@@ -40,3 +40,33 @@ export async function lockRow(trx: Db, table: 'users' | 'public_cvs', id: string
   if (!trx.isTransaction) throw new Error('lockRow needs a transaction');
   await sql`UPDATE ${sql.table(table)} SET updated_at = updated_at WHERE id = ${id}`.execute(trx);
 }
+
+/** A table a user's own actions add rows to, and how its rows age. */
+export interface PerUserRows {
+  table: 'sessions' | 'devices' | 'notifications';
+  /** Its key column. */
+  key: string;
+  /** The column whose latest values are the rows worth keeping. */
+  newest: string;
+  keep: number;
+  /** Only rows whose `column` is past `after` count as kept (a session's expiry). */
+  liveWhen?: { column: string; after: string };
+}
+
+/**
+ * Deletes the user's rows beyond the newest `keep`: the bound on a table that one user's
+ * requests would otherwise grow without end. Run it in the transaction that adds a row.
+ * Counted first: a DELETE tells the write clock that every table changed (it cannot see
+ * cascades), which would drop every kept answer, so it runs only when there is one to do.
+ */
+export async function keepNewestRows(trx: Db, rows: PerUserRows, userId: string): Promise<void> {
+  const { table, key, newest, keep, liveWhen } = rows;
+  const { rows: counted } = await sql<{ n: number | string }>`SELECT COUNT(*) AS n
+    FROM ${sql.table(table)} WHERE user_id = ${userId}`.execute(trx);
+  if (Number(counted[0]?.n ?? 0) <= keep) return;
+  const live = liveWhen ? sql`AND ${sql.ref(liveWhen.column)} > ${liveWhen.after}` : sql``;
+  await sql`DELETE FROM ${sql.table(table)} WHERE user_id = ${userId}
+    AND ${sql.ref(key)} NOT IN (
+      SELECT ${sql.ref(key)} FROM ${sql.table(table)} WHERE user_id = ${userId} ${live}
+      ORDER BY ${sql.ref(newest)} DESC, ${sql.ref(key)} DESC LIMIT ${keep})`.execute(trx);
+}

@@ -4,29 +4,20 @@ import { deviceSchema, stripUnsupported } from '@vitae/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
 import { errorResponses } from '../plugins/responses.ts';
-import type { Db } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import { lockRow } from '../db/integrity.ts';
+import { keepNewestRows, lockRow, type PerUserRows } from '../db/integrity.ts';
 import { requireUser } from '../plugins/session.ts';
 
 /** Devices a user's list keeps: the client names them, so each new name would be a new row. */
 export const MAX_DEVICES_PER_USER = 20;
 
 /** Past the cap, the devices seen longest ago are forgotten. */
-async function forgetOldDevices(trx: Db, userId: string): Promise<void> {
-  const recent = trx
-    .selectFrom('devices')
-    .select('id')
-    .where('user_id', '=', userId)
-    .orderBy('last_seen_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(MAX_DEVICES_PER_USER);
-  await trx
-    .deleteFrom('devices')
-    .where('user_id', '=', userId)
-    .where('id', 'not in', recent)
-    .execute();
-}
+const deviceRows: PerUserRows = {
+  table: 'devices',
+  key: 'id',
+  newest: 'last_seen_at',
+  keep: MAX_DEVICES_PER_USER,
+};
 
 export async function devicesRoutes(app: FastifyInstance, { db }: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -65,7 +56,7 @@ export async function devicesRoutes(app: FastifyInstance, { db }: AppDeps): Prom
             oc.columns(['user_id', 'user_agent', 'platform']).doUpdateSet({ last_seen_at: now }),
           )
           .execute();
-        await forgetOldDevices(trx, user.id);
+        await keepNewestRows(trx, deviceRows, user.id);
       });
       return reply.status(201).send({ success: true });
     },

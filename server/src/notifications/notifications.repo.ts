@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Notification, NotificationInput, NotificationsQuery } from '@vitae/core';
 import type { Db, NotificationsTable } from '../db/database.ts';
 import { bool, newId } from '../db/ids.ts';
-import { inTransaction } from '../db/integrity.ts';
+import { inTransaction, keepNewestRows, type PerUserRows } from '../db/integrity.ts';
 
 type Row = Selectable<NotificationsTable>;
 
@@ -33,20 +33,12 @@ const toNotification = (r: Row): Notification => ({
 export const MAX_NOTIFICATIONS_PER_USER = 500;
 
 /** Past the cap, the oldest go: nobody pages back through hundreds of notifications. */
-async function forgetOldest(trx: Db, userId: string): Promise<void> {
-  const newest = trx
-    .selectFrom('notifications')
-    .select('id')
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(MAX_NOTIFICATIONS_PER_USER);
-  await trx
-    .deleteFrom('notifications')
-    .where('user_id', '=', userId)
-    .where('id', 'not in', newest)
-    .execute();
-}
+const notificationRows: PerUserRows = {
+  table: 'notifications',
+  key: 'id',
+  newest: 'created_at',
+  keep: MAX_NOTIFICATIONS_PER_USER,
+};
 
 /** Every query is scoped by the owner's id: another user's notification is simply not found. */
 export function notificationsRepo(db: Db) {
@@ -70,7 +62,7 @@ export function notificationsRepo(db: Db) {
       };
       await inTransaction(db, async (trx) => {
         await trx.insertInto('notifications').values(row).execute();
-        await forgetOldest(trx, userId);
+        await keepNewestRows(trx, notificationRows, userId);
       });
       return toNotification(row);
     },

@@ -5,7 +5,7 @@ import { AUTH_MESSAGES, SESSION_TTL_DAYS } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { isoIn, nowIso } from '../db/ids.ts';
-import { lockRow } from '../db/integrity.ts';
+import { keepNewestRows, lockRow, type PerUserRows } from '../db/integrity.ts';
 import type { DomainEvents } from './domain-events.ts';
 import { HttpError } from './errors.ts';
 
@@ -97,25 +97,17 @@ export function sessionKeys(secret: string): (token: string) => string {
 export const MAX_SESSIONS_PER_USER = 50;
 
 /**
- * Bounds the user's sessions (a sign-in loop cannot grow the table): the expired ones go,
- * and beyond MAX_SESSIONS_PER_USER the oldest. Their sockets are not told: a session that
- * old has long been idle, and the next request on it finds no session.
+ * A sign-in bounds the user's sessions (a sign-in loop cannot grow the table): past
+ * MAX_SESSIONS_PER_USER rows, the expired ones go and then the oldest. Their sockets are not told: a
+ * session that old has long been idle, and the next request on it finds no session.
  */
-async function trimSessions(trx: Db, userId: string): Promise<void> {
-  const newestLive = trx
-    .selectFrom('sessions')
-    .select('id_hash')
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', nowIso())
-    .orderBy('created_at', 'desc')
-    .orderBy('id_hash')
-    .limit(MAX_SESSIONS_PER_USER);
-  await trx
-    .deleteFrom('sessions')
-    .where('user_id', '=', userId)
-    .where('id_hash', 'not in', newestLive)
-    .execute();
-}
+const sessionRows = (now: string): PerUserRows => ({
+  table: 'sessions',
+  key: 'id_hash',
+  newest: 'created_at',
+  keep: MAX_SESSIONS_PER_USER,
+  liveWhen: { column: 'expires_at', after: now },
+});
 
 /**
  * Sessions in the database. Every deletion is announced on `events` (`session.ended`,
@@ -227,7 +219,7 @@ export function sessionStore(
             expires_at: isoIn(TTL_MS),
           })
           .execute();
-        await trimSessions(trx, userId);
+        await keepNewestRows(trx, sessionRows(nowIso()), userId);
         return true;
       });
       if (created) setCookie(reply, token);
