@@ -98,8 +98,8 @@ export const MAX_SESSIONS_PER_USER = 50;
 
 /**
  * A sign-in bounds the user's sessions (a sign-in loop cannot grow the table): past
- * MAX_SESSIONS_PER_USER rows, the expired ones go and then the oldest. Their sockets are not told: a
- * session that old has long been idle, and the next request on it finds no session.
+ * MAX_SESSIONS_PER_USER rows, the expired ones go and then the oldest. Their sockets are
+ * not told: a session that old has long been idle, and its next request finds none.
  */
 const sessionRows = (now: string): PerUserRows => ({
   table: 'sessions',
