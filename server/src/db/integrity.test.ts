@@ -3,7 +3,8 @@ import SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { buildTestApp, loginAs, testDbKind, type TestApp } from '../test/build-test-app.ts';
 import { newId } from './ids.ts';
-import { isUniqueViolation } from './integrity.ts';
+import { isUniqueViolation, keepNewestRows, type PerUserRows } from './integrity.ts';
+import { writeClockOf } from './write-clock.ts';
 import * as m009 from './migrations/009-integrity.ts';
 
 let t: TestApp;
@@ -167,5 +168,57 @@ describe.runIf(testDbKind === 'sqlite')('SQLite transactions', () => {
     } finally {
       other.close();
     }
+  });
+});
+
+describe('keepNewestRows', () => {
+  // On SQLite answers are kept until a table they read is written (decision 0015); a DELETE
+  // counts as a write to every table, so the bound must not delete when there is nothing to.
+  const everyTableWrites = () => writeClockOf(t.db)?.stamp([]);
+  const notifications: PerUserRows = {
+    table: 'notifications',
+    key: 'id',
+    newest: 'created_at',
+    keep: 3,
+  };
+  const add = (userId: string, n: number) =>
+    t.db
+      .insertInto('notifications')
+      .values({
+        id: newId(),
+        user_id: userId,
+        type: 'cv-viewed',
+        title: `N${n}`,
+        message: 'M',
+        created_at: at(n),
+        is_read: 0,
+      })
+      .execute();
+  const titles = async (userId: string) =>
+    (
+      await t.db
+        .selectFrom('notifications')
+        .select('title')
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute()
+    ).map((r) => r.title);
+
+  it('keeps the newest rows of that user only, and deletes nothing under the bound', async () => {
+    const [me, other] = [await loginAs(t), await loginAs(t)];
+    if (testDbKind === 'sqlite') expect(everyTableWrites()).toBeTypeOf('number');
+    for (let n = 1; n <= 3; n++) await add(me.userId, n);
+    await add(other.userId, 0);
+    const before = everyTableWrites();
+    await t.db.transaction().execute((trx) => keepNewestRows(trx, notifications, me.userId));
+    // Nothing to delete: no statement told the write clock that every table changed.
+    expect(everyTableWrites()).toBe(before);
+    expect(await titles(me.userId)).toEqual(['N1', 'N2', 'N3']);
+
+    await add(me.userId, 4);
+    await add(me.userId, 5);
+    await t.db.transaction().execute((trx) => keepNewestRows(trx, notifications, me.userId));
+    expect(await titles(me.userId)).toEqual(['N3', 'N4', 'N5']);
+    expect(await titles(other.userId)).toEqual(['N0']);
   });
 });
