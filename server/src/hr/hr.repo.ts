@@ -160,6 +160,16 @@ export function hrRepo(db: Db) {
   return {
     one,
 
+    /**
+     * Whether this HR user may read the saved CV now, without its notes and requests: what
+     * each of its media files asks (a video's byte ranges, many times).
+     */
+    async mayRead(hrUserId: string, id: string): Promise<boolean> {
+      const row = await findRow(hrUserId, id);
+      if (!row) return false;
+      return row.is_listed === 1 || (await directShares([row])).has(row.cv_id);
+    },
+
     /** The HR user's saved CVs, most recently saved first. */
     async list(hrUserId: string): Promise<SavedCv[]> {
       const rows = await savedRows(hrUserId)

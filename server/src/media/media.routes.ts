@@ -189,7 +189,7 @@ export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<
   const scopeStillOpen = async (scope: MediaScope | null) => {
     if (!scope) return true;
     if ('shareId' in scope) return shares.isOpen(scope.shareId, scope.generation);
-    return Boolean((await saved.one(scope.hrUserId, scope.savedId))?.access);
+    return saved.mayRead(scope.hrUserId, scope.savedId);
   };
   startSweeper(app, deps);
 
