@@ -52,4 +52,23 @@ export default tseslint.config(
   boundary('core', ['server', 'web']),
   boundary('server', ['web']),
   boundary('web', ['server']),
+  {
+    // A shipped migration runs against the schema of its own day: SQL, kysely, Node and its
+    // frozen helpers only, never a repo or feature module of today (issue 28).
+    files: ['server/src/db/migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!kysely$|node:|\\./)',
+              message:
+                'A migration is frozen: import only kysely, node: modules and ./ files of the migrations folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { createDb, migrateToLatest } from '../server/src/db/create-db.ts';
+import { createDb } from '../server/src/db/create-db.ts';
+import { upgradeDatabase } from '../server/src/upgrade.ts';
 import { authRepo } from '../server/src/auth/auth.repo.ts';
 import { hashPassword } from '../server/src/auth/password.ts';
 import { domainEvents } from '../server/src/plugins/domain-events.ts';
@@ -63,7 +64,7 @@ async function timeInserts(mode) {
   });
   const db = createDb(config.database);
   try {
-    await migrateToLatest(db);
+    await upgradeDatabase(db);
     await sql.raw(`PRAGMA synchronous = ${mode}`).execute(db);
     const app = await buildApp({
       config,

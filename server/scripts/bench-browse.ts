@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createDb, migrateToLatest } from '../src/db/create-db.ts';
+import { createDb } from '../src/db/create-db.ts';
+import { upgradeDatabase } from '../src/upgrade.ts';
 import type { Db } from '../src/db/database.ts';
 import { authRepo } from '../src/auth/auth.repo.ts';
 import { hashPassword } from '../src/auth/password.ts';
@@ -146,7 +147,7 @@ async function benchOne(
   });
   const db = createDb(config.database);
   try {
-    await migrateToLatest(db);
+    await upgradeDatabase(db);
     const have = await listed(db);
     if (have !== cvs) {
       if (have > 0) throw new Error(`${engine}: ${dataDir} holds ${have} listed CVs, not ${cvs}`);

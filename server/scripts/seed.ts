@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../src/config.ts';
-import { createDb, migrateToLatest } from '../src/db/create-db.ts';
+import { createDb } from '../src/db/create-db.ts';
+import { upgradeDatabase } from '../src/upgrade.ts';
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 import type { Database, Db } from '../src/db/database.ts';
@@ -423,7 +424,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(count) || count < 1) throw new Error('--cvs needs a positive whole number');
   const config = loadConfig(process.env);
   const db = createDb(config.database);
-  await migrateToLatest(db);
+  await upgradeDatabase(db);
   const started = Date.now();
   await seedListedCvs(db, count);
   console.log(`Seeded ${count} listed CVs in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDb, migrateToLatest } from './db/create-db.ts';
+import { createDb } from './db/create-db.ts';
+import { upgradeDatabase } from './upgrade.ts';
 import { describeOutboxAccess, outboxAccess } from './dev/outbox-access.ts';
 import { domainEvents } from './plugins/domain-events.ts';
 import { outboxMailer, smtpMailer } from './plugins/mailer.ts';
@@ -21,7 +22,7 @@ async function main() {
   }
 
   const db = createDb(config.database);
-  await migrateToLatest(db);
+  await upgradeDatabase(db);
   // Loaded only with REDIS_URL: ioredis costs a server without Redis some 4-9 MiB (decision 0012).
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false })

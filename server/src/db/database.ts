@@ -75,6 +75,13 @@ export interface Database extends SectionTables {
   hr_notes: HrNotesTable;
   curriculum_vitae: CurriculumVitaeTable;
   account_exports: AccountExportsTable;
+  derived_rebuilds: DerivedRebuildsTable;
+}
+
+/** Derived data a migration asked today's code to rebuild (migrations 015, 024; upgrade.ts). */
+export interface DerivedRebuildsTable {
+  name: string;
+  requested_at: string;
 }
 
 /** One "Export my account" job per user (migration 014); the ZIP is kept until expires_at. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { newId, nowIso } from '../ids.ts';
+import { newId, nowIso } from './frozen-helpers.ts';
 
 /**
  * Every account has its CV record from sign-up on, so reading it never has to create it

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Db } from '../database.ts';
-import { refreshAllFacets } from '../../public-cv/public-cv.repo.ts';
+import { requestRebuild } from './frozen-helpers.ts';
 
 /** The card and filter facts kept on the listing row (issue 18), each with its default. */
 const COLUMNS = [
@@ -89,10 +88,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['is_listed', 'city_norm', 'listed_at', 'id'])
     .execute();
 
-  await refreshAllFacets(db as unknown as Db);
+  // The backfill of every listing's facets and search words is derived data: today's code
+  // computes it after the last migration (server/src/upgrade.ts). Until issue 28 this line
+  // called the public-cv repo, whose queries read columns that later migrations add (022's
+  // sort_order), so a database holding listings could not upgrade past 015 in one step.
+  await requestRebuild(db, 'listing-facets');
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('derived_rebuilds').ifExists().execute();
   await db.schema.dropIndex('public_cvs_city_listed_at').ifExists().execute();
   await db.schema.dropIndex('public_cvs_province_listed_at').ifExists().execute();
   await db.schema.dropIndex('public_cv_name_tokens_hits').ifExists().execute();
