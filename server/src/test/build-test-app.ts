@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppInput } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { createDb, migrateToLatest } from '../db/create-db.ts';
+import { createDb } from '../db/create-db.ts';
+import { upgradeDatabase } from '../upgrade.ts';
 import type { Db } from '../db/database.ts';
 import { domainEvents, type DomainEvents } from '../plugins/domain-events.ts';
 import { outboxMailer, readOutbox, type OutboxMail } from '../plugins/mailer.ts';
@@ -46,8 +47,13 @@ function testDatabaseUrl(): string {
  */
 export async function buildTestApp({
   env,
+  beforeUpgrade,
   ...overrides
-}: Partial<AppInput> & { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+}: Partial<AppInput> & {
+  env?: NodeJS.ProcessEnv;
+  /** Runs on the new, empty database before it is upgraded (an older schema, its rows). */
+  beforeUpgrade?: (db: Db, dataDir: string) => Promise<void>;
+} = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-test-'));
   const pgDb =
     testDbKind === 'postgres' ? await freshPostgres(testDatabaseUrl(), 'vitae_t') : undefined;
@@ -60,7 +66,8 @@ export async function buildTestApp({
     ...env,
   });
   const db = createDb(config.database);
-  await migrateToLatest(db);
+  await beforeUpgrade?.(db, dataDir);
+  await upgradeDatabase(db);
   const events = domainEvents();
   const limiter = memoryRateLimiter();
   const app = await buildApp({
