@@ -23,6 +23,8 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable | null>;
   /** Removes the key; absent keys are fine. */
   remove(key: string): Promise<void>;
+  /** Every stored key, in pages (backups read the whole store through it). */
+  keys(): AsyncIterable<string>;
   describe(): string;
 }
 
@@ -63,6 +65,12 @@ function localStorage(dir: string): Storage {
     },
     async remove(key) {
       await fsp.rm(at(key), { force: true });
+    },
+    async *keys() {
+      // A `.part` file is a copy under way, not yet a stored object.
+      for (const name of await fsp.readdir(dir)) {
+        if (SAFE_KEY.test(name) && !name.endsWith('.part')) yield name;
+      }
     },
     describe: () => `local disk at ${dir}`,
   };
@@ -134,6 +142,17 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
     async remove(key) {
       const { sdk, client } = await ready;
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    },
+    async *keys() {
+      const { sdk, client } = await ready;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket, ContinuationToken, MaxKeys: 1000 }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
     },
     describe: () => `S3 bucket ${Bucket} at ${s3.endpoint}`,
   };

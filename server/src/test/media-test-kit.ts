@@ -9,12 +9,14 @@ import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AppInput } from '../app.ts';
 import { buildTestApp, type TestApp } from './build-test-app.ts';
-import { s3Storage, type Storage } from '../plugins/storage.ts';
+import { s3Storage, storageFor, type Storage } from '../plugins/storage.ts';
 
 export type Adapter = 'local' | 's3';
 
 export interface MediaTestApp extends TestApp {
   adapter: Adapter;
+  /** The store the app keeps media in. */
+  storage: Storage;
   /** Every key the storage holds (files under DATA_DIR/media, or objects in the bucket). */
   storedKeys(): string[];
   /** Leftover upload temp files under DATA_DIR/tmp. */
@@ -67,6 +69,7 @@ export async function buildMediaTestApp(
   return {
     ...t,
     adapter,
+    storage: storage ?? storageFor(t.config),
     storedKeys: () => listKeys(),
     tempFiles: () => (fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : []),
     async close() {
