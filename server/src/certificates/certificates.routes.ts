@@ -11,7 +11,7 @@ import { errorResponses } from '../plugins/responses.ts';
 import { requireUser } from '../plugins/session.ts';
 import { publicIdOf } from '../media/media.service.ts';
 import { mediaDeleteBody, mediaSection } from '../media/media-section.ts';
-import { receiveUpload } from '../media/media.routes.ts';
+import { receiveUpload } from '../media/receive-upload.ts';
 import { uploadRoutes } from '../media/upload-body.ts';
 import { certificatesRepo } from './certificates.repo.ts';
 
