@@ -16,8 +16,8 @@ import type { MediaTable } from '../db/database.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { convertToMp4, posterFrame, probe, type Probe } from './ffmpeg.ts';
 import { pdfHasActiveContent } from './pdf-scan.ts';
-import { VIDEO_INPUT, type Uploads } from './upload-limits.ts';
-import { QueueFullError } from './work-queue.ts';
+import { VIDEO_INPUT, type Uploads } from '../plugins/upload-limits.ts';
+import { QueueFullError } from '../plugins/work-queue.ts';
 
 export type Purpose = MediaTable['purpose'];
 
