@@ -10,7 +10,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSessionAuth } from './plugins/session.ts';
-import { buildDeps, type DepsInput } from './deps.ts';
+import { buildDeps, type AppDeps, type DepsInput } from './deps.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { redactUrl, registerRequestLog } from './plugins/request-log.ts';
@@ -38,6 +38,9 @@ import { hrRoutes } from './hr/hr.routes.ts';
 import { hrBrowseRoutes } from './hr/browse.routes.ts';
 import { pdfRoutes } from './pdf/pdf.routes.ts';
 import type { PdfRenderer } from './pdf/pdf-renderer.ts';
+import type { MediaAccess } from './media/media-urls.ts';
+import { sharingRepo } from './sharing/sharing.repo.ts';
+import { hrRepo } from './hr/hr.repo.ts';
 
 /**
  * Brotli for answers compressed per request (JSON; the web app's files go out precompressed
@@ -69,6 +72,16 @@ export function trustProxyOption(
   trust: boolean | number | string,
 ): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** Who may still fetch a scoped media URL: sharing and HR answer, media asks. */
+function mediaAccess(deps: AppDeps): MediaAccess {
+  const shares = sharingRepo(deps.db);
+  const saved = hrRepo(deps.db);
+  return {
+    shareOpen: (shareId, generation) => shares.isOpen(shareId, generation),
+    savedReadable: (hrUserId, savedId) => saved.mayRead(hrUserId, savedId),
+  };
 }
 
 export type AppInput = DepsInput & {
@@ -163,7 +176,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(cvIoRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(clientErrorsRoutes, deps);
-  await app.register(mediaRoutes, deps);
+  await app.register(mediaRoutes, { ...deps, access: mediaAccess(deps) });
   await app.register(photosRoutes, deps);
   await app.register(certificatesRoutes, deps);
   await app.register(firstImpressionRoutes, deps);

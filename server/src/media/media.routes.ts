@@ -11,6 +11,7 @@ import {
   MEDIA_KEY,
   parseMediaScope,
   verifyMediaUrl,
+  type MediaAccess,
   type MediaScope,
 } from './media-urls.ts';
 import { mediaService } from './media.service.ts';
@@ -19,8 +20,6 @@ import { uploadRoutes } from './upload-body.ts';
 import { UPLOAD_WINDOW_MS, receiveUpload } from './receive-upload.ts';
 import { parseRange } from './range.ts';
 import { startSweeper } from './sweeper.ts';
-import { sharingRepo } from '../sharing/sharing.repo.ts';
-import { hrRepo } from '../hr/hr.repo.ts';
 import { cloudUploadResponseSchema, uploadSignatureSchema } from '@vitae/core/responses/media';
 import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 
@@ -63,16 +62,17 @@ async function serveFile(req: FastifyRequest, reply: FastifyReply, deps: AppDeps
 
 const imageFileBody = z.object({ imageFile: singleLineText().max(2048).optional() });
 
-export async function mediaRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function mediaRoutes(
+  app: FastifyInstance,
+  deps: AppDeps & { access: MediaAccess },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const media = mediaService(deps);
-  const shares = sharingRepo(deps.db);
-  const saved = hrRepo(deps.db);
   /** A share still open; a saved CV its HR user may still read (listed, or shared with them). */
   const scopeStillOpen = async (scope: MediaScope | null) => {
     if (!scope) return true;
-    if ('shareId' in scope) return shares.isOpen(scope.shareId, scope.generation);
-    return saved.mayRead(scope.hrUserId, scope.savedId);
+    if ('shareId' in scope) return deps.access.shareOpen(scope.shareId, scope.generation);
+    return deps.access.savedReadable(scope.hrUserId, scope.savedId);
   };
   startSweeper(app, deps);
 
