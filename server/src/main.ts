@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
-import { describeOutboxAccess, outboxAccess } from './dev/outbox-access.ts';
+import { describeOutboxAccess, outboxAccess } from './dev/index.ts';
 import { domainEvents } from './plugins/domain-events.ts';
 import { outboxMailer, smtpMailer } from './plugins/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, scaledRateLimiter } from './plugins/rate-limit.ts';

@@ -13,7 +13,7 @@ import {
   type SectionKey,
 } from '@vitae/core';
 import { buildTestApp, loginAs, testDbKind, type TestApp } from '../test/build-test-app.ts';
-import { loadCvData } from '../cv/cv-data.ts';
+import { loadCvData } from '../cv/index.ts';
 import { CV_IO_MESSAGES, IMPORTS_PER_WINDOW } from './cv-io.routes.ts';
 import { MAX_CANDIDATES } from './import-plan.ts';
 import { LINKEDIN_FILES } from '@vitae/core/json-resume/linkedin';

@@ -3,7 +3,7 @@ import { ARRANGEMENT_MESSAGES, SECTION_KEYS, UNSUPPORTED_CHARACTERS } from '@vit
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { callAs, recordingPdfRenderer, type Who } from '../test/cv-settings-kit.ts';
 import type { Storage } from '../plugins/storage.ts';
-import { sharedCvData } from '../sharing/shared-cv-data.ts';
+import { sharedCvData } from '../sharing/index.ts';
 
 let t: TestApp;
 /** What each PDF was asked to draw: the arrangement must reach the print page. */

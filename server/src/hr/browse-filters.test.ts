@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS, type BrowseItem, type BrowsePage, type SectionKey } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
+import { publicCvRepo } from '../public-cv/index.ts';
 import { seedListedCvs } from '../../scripts/seed.ts';
 import { BROWSE_COUNT_CAP, BROWSE_COUNT_SCAN } from './browse.repo.ts';
 

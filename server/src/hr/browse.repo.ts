@@ -1,8 +1,7 @@
 import { expressionBuilder, PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import { cefrRank, type BrowseItem, type BrowsePage, type BrowseQuery } from '@vitae/core';
 import type { Database, Db } from '../db/database.ts';
-import { listedCount, nameTokens, prefixRange } from '../public-cv/public-cv.repo.ts';
-import { normText } from '../public-cv/listing-facets.ts';
+import { listedCount, nameTokens, prefixRange, normText } from '../public-cv/index.ts';
 
 /** Filtered counts stop here (the UI says "1000+"): bounded work at any table size. */
 export const BROWSE_COUNT_CAP = 1000;

@@ -11,7 +11,7 @@ import {
   type SavedCvDetail,
 } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import type { PdfRenderer, PrintPayload } from '../pdf/pdf-renderer.ts';
+import type { PdfRenderer, PrintPayload } from '../pdf/index.ts';
 
 /**
  * Contact details in the public pool (issue 14): an owner who puts them on request shows an

@@ -10,8 +10,8 @@ import {
 } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import type { DomainEventMap } from '../plugins/domain-events.ts';
-import { UNLOCK_COOKIE } from '../sharing/unlock-grant.ts';
-import { VIEW_TRAIL_PER_VIEWER } from '../public-cv/public-cv.repo.ts';
+import { UNLOCK_COOKIE } from '../sharing/index.ts';
+import { VIEW_TRAIL_PER_VIEWER } from '../public-cv/index.ts';
 import { BROWSE_COUNT_CAP } from './browse.repo.ts';
 import { makeVideo, pdf, png, upload } from '../test/media-test-kit.ts';
 import { seedListedCvs } from '../../scripts/seed.ts';

@@ -10,8 +10,7 @@ import type { Db } from '../db/database.ts';
 import { domainEvents, type DomainEvents } from '../plugins/domain-events.ts';
 import { outboxMailer, readOutbox, type OutboxMail } from '../plugins/mailer.ts';
 import { memoryRateLimiter, type RateLimiter } from '../plugins/rate-limit.ts';
-import { authRepo } from '../auth/auth.repo.ts';
-import { hashPassword } from '../auth/password.ts';
+import { authRepo, hashPassword } from '../auth/index.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { freshPostgres } from './fresh-postgres.ts';
 

@@ -1,4 +1,4 @@
-import type { Paper, PdfRenderer, PrintPayload } from '../pdf/pdf-renderer.ts';
+import type { Paper, PdfRenderer, PrintPayload } from '../pdf/index.ts';
 import type { TestApp } from './build-test-app.ts';
 
 /** A signed-in test user (loginAs). */
