@@ -126,3 +126,26 @@ export async function loginAs(
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return { cookie: cookieFrom(res), userId: user.id, email };
 }
+
+/** A signed-in test user, as loginAs returns one. */
+export type Who = Awaited<ReturnType<typeof loginAs>>;
+
+/**
+ * The one request helper of the server tests: a request to the app as `who` (null: signed
+ * out). `app` is read when the call is made, so a suite may build its app in beforeAll.
+ */
+export const callAs =
+  (app: () => TestApp) =>
+  (
+    who: Pick<Who, 'cookie'> | null,
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app().app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(who ? { cookie: who.cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
