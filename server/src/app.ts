@@ -41,7 +41,7 @@ import { pdfRoutes, type PdfRenderer } from './pdf/index.ts';
  * Brotli for answers compressed per request (JSON; the web app's files go out precompressed
  * at build time). @fastify/compress's default (quality 4, a 4 MiB window set up for every
  * answer) took about 600 µs of CPU for the 7 KB full CV; quality 2 with a 256 KiB window
- * about half, for 6 % more bytes (docs/decisions/0012-api-cpu-and-idle-memory.md).
+ * about half, for 6 % more bytes (docs/decisions/0008-performance-measurements.md#0012).
  */
 const DYNAMIC_BROTLI = {
   params: {
@@ -108,7 +108,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
               }),
               // Only the status: no header (set-cookie) can reach a log line. With both
               // serializers naming their fields, pino's `redact` had nothing left to remove and
-              // only copied objects on every line (docs/decisions/0012).
+              // only copied objects on every line (decision 0008 §0012).
               res: (reply) => ({ statusCode: reply.statusCode }),
             },
           },

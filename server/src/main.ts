@@ -22,7 +22,7 @@ async function main() {
 
   const db = createDb(config.database);
   await migrateToLatest(db);
-  // Loaded only with REDIS_URL: ioredis costs a server without Redis some 4-9 MiB (decision 0012).
+  // Loaded only with REDIS_URL: ioredis costs a server without Redis some 4-9 MiB (decision 0008 §0012).
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false })
     : undefined;
@@ -42,7 +42,7 @@ async function main() {
     sessionSecret: loadOrCreateSecret(config.dataDir, config.sessionSecret),
     // Log lines go out asynchronously: while one write is under way the next lines gather and
     // leave together, instead of one blocking write per line (two per request; 9 % of the
-    // server's CPU under load, docs/decisions/0012). pino writes what is left on exit.
+    // server's CPU under load, decision 0008 §0012). pino writes what is left on exit.
     logStream: pino.destination({ dest: 1, sync: false }),
   });
 

@@ -507,7 +507,7 @@ interface Scanned {
 }
 
 /**
- * A filtered count and its page in one scan (decision 0013): the page's driver is read in the
+ * A filtered count and its page in one scan (decision 0008 §0013): the page's driver is read in the
  * page's order up to BROWSE_COUNT_SCAN candidates, each checked against the filters the
  * driver did not apply; the matches are the count, and their first rows past `skip` are the
  * page when there are enough of them (or the candidates ran out). Otherwise (a rare

@@ -68,7 +68,7 @@ let sharpLoaded: Promise<typeof Sharp> | undefined;
 
 /**
  * sharp, loaded with the first image: about 10 MiB of resident memory a server that has
- * not received one yet does not need (docs/decisions/0012-api-cpu-and-idle-memory.md).
+ * not received one yet does not need (docs/decisions/0008-performance-measurements.md#0012).
  */
 const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
 
