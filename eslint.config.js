@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 const workspacePatterns = (from, forbidden) =>
   forbidden.map((f) => ({
     group: [`@vitae/${f}`, `@vitae/${f}/*`, `**/${f}/src/**`],
-    message: `${from} must not import ${f} (see design.md, section 2).`,
+    message: `${from} must not import ${f} (see docs/architecture.md, "Layout").`,
   }));
 
 const boundary = (from, forbidden) => ({
