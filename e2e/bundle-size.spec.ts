@@ -104,7 +104,7 @@ test.describe('JavaScript budgets from the build manifest', () => {
   });
 
   // zod and the section schemas cost the dashboard ~37 KiB and a long task building schemas
-  // on a phone; it draws its cards from a catalog the build inlines (decision 0014).
+  // on a phone; it draws its cards from a catalog the build inlines (decision 0008 §0014).
   test('the signed-in shell (dashboard) loads no zod before interaction', () => {
     const m = manifest();
     expect(withZod(staticClosure(m, ['index.html', ...SHELL])), 'chunks with zod').toEqual([]);
@@ -126,7 +126,7 @@ test.describe('JavaScript budgets from the build manifest', () => {
   });
 
   // An unlocked shared CV is the viewer and one template: the templates read the sections
-  // through the same inlined catalog, not the registry and its schemas (decision 0016).
+  // through the same inlined catalog, not the registry and its schemas (decision 0008 §0016).
   test('each CV template and the shared viewer load no zod', () => {
     const m = manifest();
     const templates = Object.keys(m).filter((key) => TEMPLATE_MODULE.test(key));

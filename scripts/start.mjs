@@ -1,6 +1,6 @@
 // npm start: make sure web/dist is a production build of the current sources (building it
 // when missing, stale or not production) and server/dist a bundle of the server's current
-// sources, then serve web + API from one plain node process (docs/decisions/0012).
+// sources, then serve web + API from one plain node process (decision 0008 §0012).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuild } from './lib/server-build.mjs';

@@ -57,7 +57,7 @@ function precompress(): Plugin {
  * What a CV template is drawn with: its blocks and the small modules only drawing a CV uses.
  * Left to itself the bundler split them into a dozen chunks of 0.1–3 KiB, one per set of pages
  * sharing them, which a phone fetched in turns over its few connections once the shared CV's
- * page had loaded; as one chunk they come in one request (decision 0016). Their dependencies
+ * page had loaded; as one chunk they come in one request (decision 0008 §0016). Their dependencies
  * (React, dates, the section catalog) stay in their own chunks: the dashboard shares those and
  * must not load the blocks with them.
  */

@@ -1,7 +1,7 @@
 /**
  * What a CV template reads of a section arrangement (arrangement.ts validates and stores it).
  * Kept apart from zod and the section registry, so the templates of the shared viewer load
- * neither (decision 0016): callers pass the registry's keys in.
+ * neither (decision 0008 §0016): callers pass the registry's keys in.
  */
 import type { SectionKey } from './sections/index.ts';
 

@@ -1,6 +1,6 @@
 /*
  * What the contact-details requests say (issue 14). Apart from hr.ts and its schemas, so that
- * the dashboard's CV visibility card shows them without loading zod (decision 0014).
+ * the dashboard's CV visibility card shows them without loading zod (decision 0008 §0014).
  */
 
 export const CONTACT_MESSAGES = {

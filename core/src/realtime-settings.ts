@@ -1,7 +1,7 @@
 /*
  * The realtime channel's timings and mount point, for the browser as much as the server. Apart
  * from events.ts, which checks data types against the section registry, so that the signed-in
- * shell opens its socket without loading zod and every section's schema (decision 0014).
+ * shell opens its socket without loading zod and every section's schema (decision 0008 §0014).
  */
 
 /** Socket.IO mount point and the client's connection settings (spec section 9). */

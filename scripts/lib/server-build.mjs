@@ -1,5 +1,5 @@
 // npm start runs the server compiled: one esbuild bundle of server/src and core/src in
-// server/dist, rebuilt when those sources changed (docs/decisions/0012-api-cpu-and-idle-memory.md).
+// server/dist, rebuilt when those sources changed (docs/decisions/0008-performance-measurements.md#0012).
 // Tests and `npm run dev` still run the TypeScript sources (tsx, Vitest).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,7 +23,7 @@ export const SERVER_BUNDLE = 'server/dist/main.mjs';
  * How node runs the bundle: stack traces name the TypeScript sources (about 5 MiB), and V8's
  * young generation stays at 2 × 4 MiB instead of growing to 2 × 16 MiB (start-up alone fills
  * it): about 18 MiB less resident memory for a few per cent more CPU in the busiest route
- * (docs/decisions/0012-api-cpu-and-idle-memory.md).
+ * (docs/decisions/0008-performance-measurements.md#0012).
  */
 export const SERVER_NODE_OPTIONS = ['--enable-source-maps', '--max-semi-space-size=4'];
 

@@ -10,40 +10,38 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSessionAuth } from './plugins/session.ts';
-import { buildDeps, type DepsInput } from './deps.ts';
+import { buildDeps, type AppDeps, type DepsInput } from './deps.ts';
 import { registerOriginCheck } from './plugins/origin-check.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { redactUrl, registerRequestLog } from './plugins/request-log.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { guardedDb, registerReadOnlyGets } from './plugins/read-only-gets.ts';
 import { responseSerializerCompiler, withBinaryResponses } from './plugins/responses.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { affiliateRoutes } from './affiliate/affiliate.routes.ts';
-import { devicesRoutes } from './devices/devices.routes.ts';
-import { sectionsRoutes } from './sections/sections.routes.ts';
-import { cvRoutes } from './cv/cv.routes.ts';
-import { cvIoRoutes } from './cv-io/cv-io.routes.ts';
-import { accountRoutes } from './account/account.routes.ts';
-import { clientErrorsRoutes } from './client-errors/client-errors.routes.ts';
-import { outboxRoutes } from './dev/outbox.routes.ts';
-import { mediaRoutes } from './media/media.routes.ts';
-import { photosRoutes } from './photos/photos.routes.ts';
-import { certificatesRoutes } from './certificates/certificates.routes.ts';
-import { firstImpressionRoutes } from './first-impression/first-impression.routes.ts';
-import { registerRealtime } from './realtime/realtime.ts';
-import { notificationsRoutes } from './notifications/notifications.routes.ts';
-import { sharingRoutes } from './sharing/sharing.routes.ts';
-import { publicCvRoutes } from './public-cv/public-cv.routes.ts';
-import { hrRoutes } from './hr/hr.routes.ts';
-import { hrBrowseRoutes } from './hr/browse.routes.ts';
-import { pdfRoutes } from './pdf/pdf.routes.ts';
-import type { PdfRenderer } from './pdf/pdf-renderer.ts';
+import { authRoutes } from './auth/index.ts';
+import { affiliateRoutes } from './affiliate/index.ts';
+import { devicesRoutes } from './devices/index.ts';
+import { sectionsRoutes } from './sections/index.ts';
+import { cvRoutes } from './cv/index.ts';
+import { cvIoRoutes } from './cv-io/index.ts';
+import { accountRoutes } from './account/index.ts';
+import { clientErrorsRoutes } from './client-errors/index.ts';
+import { outboxRoutes } from './dev/index.ts';
+import { mediaRoutes, type MediaAccess } from './media/index.ts';
+import { photosRoutes } from './photos/index.ts';
+import { certificatesRoutes } from './certificates/index.ts';
+import { firstImpressionRoutes } from './first-impression/index.ts';
+import { registerRealtime } from './realtime/index.ts';
+import { notificationsRoutes } from './notifications/index.ts';
+import { sharingRoutes, sharingRepo } from './sharing/index.ts';
+import { publicCvRoutes } from './public-cv/index.ts';
+import { hrRoutes, hrBrowseRoutes, hrRepo } from './hr/index.ts';
+import { pdfRoutes, type PdfRenderer } from './pdf/index.ts';
 
 /**
  * Brotli for answers compressed per request (JSON; the web app's files go out precompressed
  * at build time). @fastify/compress's default (quality 4, a 4 MiB window set up for every
  * answer) took about 600 µs of CPU for the 7 KB full CV; quality 2 with a 256 KiB window
- * about half, for 6 % more bytes (docs/decisions/0012-api-cpu-and-idle-memory.md).
+ * about half, for 6 % more bytes (docs/decisions/0008-performance-measurements.md#0012).
  */
 const DYNAMIC_BROTLI = {
   params: {
@@ -69,6 +67,16 @@ export function trustProxyOption(
   trust: boolean | number | string,
 ): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
+/** Who may still fetch a scoped media URL: sharing and HR answer, media asks. */
+function mediaAccess(deps: AppDeps): MediaAccess {
+  const shares = sharingRepo(deps.db);
+  const saved = hrRepo(deps.db);
+  return {
+    shareOpen: (shareId, generation) => shares.isOpen(shareId, generation),
+    savedReadable: (hrUserId, savedId) => saved.mayRead(hrUserId, savedId),
+  };
 }
 
 export type AppInput = DepsInput & {
@@ -100,7 +108,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
               }),
               // Only the status: no header (set-cookie) can reach a log line. With both
               // serializers naming their fields, pino's `redact` had nothing left to remove and
-              // only copied objects on every line (docs/decisions/0012).
+              // only copied objects on every line (decision 0008 §0012).
               res: (reply) => ({ statusCode: reply.statusCode }),
             },
           },
@@ -163,7 +171,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(cvIoRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(clientErrorsRoutes, deps);
-  await app.register(mediaRoutes, deps);
+  await app.register(mediaRoutes, { ...deps, access: mediaAccess(deps) });
   await app.register(photosRoutes, deps);
   await app.register(certificatesRoutes, deps);
   await app.register(firstImpressionRoutes, deps);

@@ -7,7 +7,7 @@ import { answerCache, type AnswerCache } from './plugins/answer-cache.ts';
 import { sessionStore, type SessionStore } from './plugins/session.ts';
 import { writeClockOf } from './db/write-clock.ts';
 import { storageFor, type Storage } from './plugins/storage.ts';
-import { uploadsWith, type Uploads } from './media/upload-limits.ts';
+import { uploadsWith, type Uploads } from './plugins/upload-limits.ts';
 
 /**
  * What every feature receives. Features import this type from here, never from app.ts, so the

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { upgradeDatabase } from './upgrade.ts';
-import { describeOutboxAccess, outboxAccess } from './dev/outbox-access.ts';
+import { describeOutboxAccess, outboxAccess } from './dev/index.ts';
 import { domainEvents } from './plugins/domain-events.ts';
 import { outboxMailer, smtpMailer } from './plugins/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, scaledRateLimiter } from './plugins/rate-limit.ts';
@@ -23,7 +23,7 @@ async function main() {
 
   const db = createDb(config.database);
   await upgradeDatabase(db);
-  // Loaded only with REDIS_URL: ioredis costs a server without Redis some 4-9 MiB (decision 0012).
+  // Loaded only with REDIS_URL: ioredis costs a server without Redis some 4-9 MiB (decision 0008 §0012).
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false })
     : undefined;
@@ -43,7 +43,7 @@ async function main() {
     sessionSecret: loadOrCreateSecret(config.dataDir, config.sessionSecret),
     // Log lines go out asynchronously: while one write is under way the next lines gather and
     // leave together, instead of one blocking write per line (two per request; 9 % of the
-    // server's CPU under load, docs/decisions/0012). pino writes what is left on exit.
+    // server's CPU under load, decision 0008 §0012). pino writes what is left on exit.
     logStream: pino.destination({ dest: 1, sync: false }),
   });
 

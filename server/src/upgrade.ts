@@ -1,7 +1,7 @@
 import { migrateToLatest } from './db/create-db.ts';
 import type { Db } from './db/database.ts';
 import { runRequestedRebuilds, type Rebuild } from './db/derived-rebuilds.ts';
-import { refreshAllFacets } from './public-cv/public-cv.repo.ts';
+import { refreshAllFacets } from './public-cv/index.ts';
 
 /** Derived data by name, as migrations ask for it; each rebuilt by today's code. */
 const REBUILDS: Readonly<Record<string, Rebuild>> = {

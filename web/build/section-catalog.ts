@@ -22,7 +22,7 @@ async function readCatalog(): Promise<{ code: string; files: string[] }> {
  * Serves `virtual:section-catalog`: each section's tab, label, blurb and indicator kind as
  * plain data, read from core's registry at build time (and by `vite` and vitest as they
  * start). The registry holds every section's zod schema; the dashboard needs none of them
- * (decision 0014). In `vite`, an edited section file brings a new catalog.
+ * (decision 0008 §0014). In `vite`, an edited section file brings a new catalog.
  */
 export function sectionCatalog(): Plugin {
   let code: Promise<string> | undefined;

@@ -1,8 +1,9 @@
 /**
  * Response schemas for the CV: each section's entries as the API stores them, and CvData.
  * Kept out of the package index so public pages never carry them. Each section's CvData
- * schema sits beside its interface in core/src/sections/<key>.ts (checked equal there); this
- * file names no section, so a new one needs nothing here.
+ * schema is in core/src/sections/<key>.ts, its type inferred from it (and the schema derived
+ * from the columns where the entry is just its fields); this file names no section, so a new
+ * one needs nothing here.
  */
 import { z } from 'zod';
 import { TEMPLATE_IDS, type TemplateId } from '../templates.ts';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import {
   INVALID_EMAIL,
   optionalText,
@@ -8,6 +7,7 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { cvSingle, text } from './cv-read.ts';
+import { cvRecordFrom } from './cv-shape.ts';
 import { defineSection, percentFilled, type Preview } from './define.ts';
 import { type JsonResumeMapping, compact, isRec, obj, str } from '../json-resume/mapping.ts';
 import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
@@ -122,37 +122,9 @@ export function contactInfoStatus(info: Partial<ContactInfo> | null | undefined)
   return percentFilled(CONTACT_STATUS_FIELDS.map((f) => info[f]));
 }
 
-export interface CvContactInfo {
-  phone: string;
-  email: string;
-  unit: string;
-  complex: string;
-  address: string;
-  suburb: string;
-  city: string;
-  province: string;
-  country: string;
-  postalCode: string;
-  linkedin: string;
-  website: string;
-}
-
-/** CvContactInfo as a response schema (core/src/responses/cv.ts builds CvData from these). */
-export const cvContactInfoSchema = z.object({
-  phone: z.string(),
-  email: z.string(),
-  unit: z.string(),
-  complex: z.string(),
-  address: z.string(),
-  suburb: z.string(),
-  city: z.string(),
-  province: z.string(),
-  country: z.string(),
-  postalCode: z.string(),
-  linkedin: z.string(),
-  website: z.string(),
-});
-const _cvContactInfoSchema: SameType<z.output<typeof cvContactInfoSchema>, CvContactInfo> = true;
+/** CvContactInfo: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvContactInfoSchema = cvRecordFrom(contactInfoColumns);
+export type CvContactInfo = z.output<typeof cvContactInfoSchema>;
 
 /**
  * The CV without the owner's private contact details (email, phone and street address): what

@@ -94,7 +94,7 @@ export interface DefinedSection<
  * What the web app needs of a section without its schema: its dashboard card and builder tab,
  * and where it sits in CvData for the templates. The web build inlines every section's
  * (web/build/section-catalog.ts), so the dashboard and the CV templates load without zod
- * (decisions 0014 and 0016).
+ * (decision 0008 §§0014, 0016).
  */
 export interface SectionCatalogEntry<K extends string = string, F extends string = string> {
   key: K;

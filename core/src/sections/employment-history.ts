@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import {
   END_DATE_BEFORE_START,
   checkRange,
@@ -10,6 +9,7 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { bool, cvList, id, text } from './cv-read.ts';
+import { cvEntryFrom } from './cv-shape.ts';
 import { defineSection, type Preview } from './define.ts';
 import {
   type JsonResumeMapping,
@@ -103,29 +103,9 @@ export const employmentHistoryColumns = {
   location: 'text',
 } as const satisfies Record<keyof EmploymentHistory, ColumnKind>;
 
-export interface CvEmployment {
-  _id: string;
-  company: string;
-  position: string;
-  startDate: string;
-  endDate: string;
-  current: boolean;
-  description: string;
-  location: string;
-}
-
-/** CvEmployment as a response schema (core/src/responses/cv.ts builds CvData from these). */
-export const cvEmploymentSchema = z.object({
-  _id: z.string(),
-  company: z.string(),
-  position: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  current: z.boolean(),
-  description: z.string(),
-  location: z.string(),
-});
-const _cvEmploymentSchema: SameType<z.output<typeof cvEmploymentSchema>, CvEmployment> = true;
+/** CvEmployment: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvEmploymentSchema = cvEntryFrom(employmentHistoryColumns);
+export type CvEmployment = z.output<typeof cvEmploymentSchema>;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const employmentHistoryPreview: Preview<EmploymentHistory>[] = [

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import {
   END_DATE_BEFORE_START,
   checkRange,
@@ -9,6 +8,7 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
+import { cvEntryFrom } from './cv-shape.ts';
 import { defineSection, type Preview } from './define.ts';
 import {
   type JsonResumeMapping,
@@ -83,25 +83,9 @@ export const experienceColumns = {
   endDate: 'text',
 } as const satisfies Record<keyof Experience, ColumnKind>;
 
-export interface CvExperience {
-  _id: string;
-  title: string;
-  company: string;
-  description: string;
-  startDate: string;
-  endDate: string;
-}
-
-/** CvExperience as a response schema (core/src/responses/cv.ts builds CvData from these). */
-export const cvExperienceSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  company: z.string(),
-  description: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-});
-const _cvExperienceSchema: SameType<z.output<typeof cvExperienceSchema>, CvExperience> = true;
+/** CvExperience: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvExperienceSchema = cvEntryFrom(experienceColumns);
+export type CvExperience = z.output<typeof cvExperienceSchema>;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const experiencePreview: Preview<Experience>[] = [

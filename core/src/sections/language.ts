@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import { rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
 import { defineSection, type Preview } from './define.ts';
@@ -11,7 +10,7 @@ import {
 } from '../json-resume/mapping.ts';
 import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
 import { languageLabel, normalizeRating } from '../ratings.ts';
-import { CEFR_LEVELS, cefrOf, LANGUAGE_LEVEL_LABELS, type CefrLevel } from '../levels.ts';
+import { CEFR_LEVELS, cefrOf, LANGUAGE_LEVEL_LABELS } from '../levels.ts';
 
 /** Read/write/speak levels 1..5 and how the form describes each (one set: core/src/levels.ts). */
 export const LANGUAGE_PROFICIENCY_LABELS = LANGUAGE_LEVEL_LABELS;
@@ -51,29 +50,19 @@ export const languageColumns = {
   speak: 'int',
 } as const satisfies Record<keyof Language, ColumnKind>;
 
-export interface CvLanguage {
-  _id: string;
-  languageName: string;
-  read: number | null;
-  write: number | null;
-  speak: number | null;
-  /** The level word of the average rating ("Proficient"), the builder's wording. */
-  proficiency: string;
-  /** The CEFR level of the average rating (core/src/levels.ts), null when unrated. */
-  cefr: CefrLevel | null;
-}
-
-/** CvLanguage as a response schema (core/src/responses/cv.ts builds CvData from these). */
+/** CvLanguage: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
 export const cvLanguageSchema = z.object({
   _id: z.string(),
   languageName: z.string(),
   read: z.number().nullable(),
   write: z.number().nullable(),
   speak: z.number().nullable(),
+  /** The level word of the average rating ("Proficient"), the builder's wording. */
   proficiency: z.string(),
+  /** The CEFR level of the average rating (core/src/levels.ts), null when unrated. */
   cefr: z.enum(CEFR_LEVELS).nullable(),
 });
-const _cvLanguageSchema: SameType<z.output<typeof cvLanguageSchema>, CvLanguage> = true;
+export type CvLanguage = z.output<typeof cvLanguageSchema>;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const languagePreview: Preview<Language>[] = [

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import { flag, optionalText, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { bool, cvSingle, text } from './cv-read.ts';
 import { defineSection, percentFilled, type Preview } from './define.ts';
@@ -114,25 +113,10 @@ export function personalInfoStatus(info: Partial<PersonalInfo> | null | undefine
   return percentFilled(counted);
 }
 
-export interface CvPersonalInfo {
-  fullName: string;
-  /** The job title under the name; older inputs call it `title`. */
-  headline: string;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  idNumber: string;
-  gender: string;
-  saCitizen: boolean | null;
-  ppNumber: string;
-  nationality: string;
-  driversLicense: boolean | null;
-  licenseCode: string;
-}
-
-/** CvPersonalInfo as a response schema (core/src/responses/cv.ts builds CvData from these). */
+/** CvPersonalInfo: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
 export const cvPersonalInfoSchema = z.object({
   fullName: z.string(),
+  /** The job title under the name; older inputs call it `title`. */
   headline: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -145,7 +129,7 @@ export const cvPersonalInfoSchema = z.object({
   driversLicense: z.boolean().nullable(),
   licenseCode: z.string(),
 });
-const _cvPersonalInfoSchema: SameType<z.output<typeof cvPersonalInfoSchema>, CvPersonalInfo> = true;
+export type CvPersonalInfo = z.output<typeof cvPersonalInfoSchema>;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const personalInfoPreview: Preview<PersonalInfo>[] = [

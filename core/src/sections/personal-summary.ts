@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import { requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { list, text } from './cv-read.ts';
 import { visibleText } from '../rich-text.ts';
@@ -41,16 +40,9 @@ export function personalSummaryStatus(
   return Math.min(visibleText(summary?.content).trim().length, personalSummaryLimits.content);
 }
 
-export interface CvPersonalSummary {
-  summary: string;
-}
-
-/** CvPersonalSummary as a response schema (core/src/responses/cv.ts builds CvData from these). */
+/** CvPersonalSummary: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
 export const cvPersonalSummarySchema = z.object({ summary: z.string() });
-const _cvPersonalSummarySchema: SameType<
-  z.output<typeof cvPersonalSummarySchema>,
-  CvPersonalSummary
-> = true;
+export type CvPersonalSummary = z.output<typeof cvPersonalSummarySchema>;
 
 /** The summary may arrive as plain text or as a record with `summary` or `content`. */
 function summaryOf(value: unknown): CvPersonalSummary | null {

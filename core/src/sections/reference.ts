@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import {
   INVALID_EMAIL,
   optionalEmail,
@@ -9,6 +8,7 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
+import { cvEntryFrom } from './cv-shape.ts';
 import { defineSection, type Preview } from './define.ts';
 import { type JsonResumeMapping, str } from '../json-resume/mapping.ts';
 
@@ -77,25 +77,9 @@ export const referenceColumns = {
   position: 'text',
 } as const satisfies Record<keyof Reference, ColumnKind>;
 
-export interface CvReference {
-  _id: string;
-  name: string;
-  company: string;
-  position: string;
-  phone: string;
-  email: string;
-}
-
-/** CvReference as a response schema (core/src/responses/cv.ts builds CvData from these). */
-export const cvReferenceSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  company: z.string(),
-  position: z.string(),
-  phone: z.string(),
-  email: z.string(),
-});
-const _cvReferenceSchema: SameType<z.output<typeof cvReferenceSchema>, CvReference> = true;
+/** CvReference: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvReferenceSchema = cvEntryFrom(referenceColumns);
+export type CvReference = z.output<typeof cvReferenceSchema>;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const referencePreview: Preview<Reference>[] = [

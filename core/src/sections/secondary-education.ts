@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import { singleLineText } from '../text.ts';
 import {
   END_YEAR_BEFORE_START,
@@ -131,23 +130,10 @@ export const secondaryEducationColumns = {
   additionalInfo: 'rich',
 } as const satisfies Record<keyof SecondaryEducation, ColumnKind>;
 
-export interface CvSubject {
-  subject: string;
-  key: string;
-}
-
-export interface CvSecondaryEducation {
-  _id: string;
-  schoolName: string;
-  startDate: string;
-  endDate: string;
-  subjects: CvSubject[];
-  additionalInfo: string;
-}
-
 export const cvSubjectSchema = z.object({ subject: z.string(), key: z.string() });
+export type CvSubject = z.output<typeof cvSubjectSchema>;
 
-/** CvSecondaryEducation as a response schema (core/src/responses/cv.ts builds CvData from these). */
+/** CvSecondaryEducation: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
 export const cvSecondaryEducationSchema = z.object({
   _id: z.string(),
   schoolName: z.string(),
@@ -156,10 +142,7 @@ export const cvSecondaryEducationSchema = z.object({
   subjects: z.array(cvSubjectSchema),
   additionalInfo: z.string(),
 });
-const _cvSecondaryEducationSchema: SameType<
-  z.output<typeof cvSecondaryEducationSchema>,
-  CvSecondaryEducation
-> = true;
+export type CvSecondaryEducation = z.output<typeof cvSecondaryEducationSchema>;
 
 /** Subjects arrive as objects `{subject, key}`, plain strings, or comma-separated text. */
 function subjectsOf(value: unknown): CvSubject[] {

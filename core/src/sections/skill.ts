@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import { rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
 import { defineSection, type Preview } from './define.ts';
@@ -46,22 +45,15 @@ export const skillColumns = {
   proficiency: 'int',
 } as const satisfies Record<keyof Skill, ColumnKind>;
 
-export interface CvSkill {
-  _id: string;
-  skill: string;
-  /** 1 to 5, or null when not rated. */
-  level: number | null;
-  label: string;
-}
-
-/** CvSkill as a response schema (core/src/responses/cv.ts builds CvData from these). */
+/** CvSkill: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
 export const cvSkillSchema = z.object({
   _id: z.string(),
   skill: z.string(),
+  /** 1 to 5, or null when not rated. */
   level: z.number().nullable(),
   label: z.string(),
 });
-const _cvSkillSchema: SameType<z.output<typeof cvSkillSchema>, CvSkill> = true;
+export type CvSkill = z.output<typeof cvSkillSchema>;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const skillPreview: Preview<Skill>[] = [

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { SameType } from '../schema-check.ts';
 import {
   END_DATE_BEFORE_START,
   checkRange,
@@ -9,6 +8,7 @@ import {
   type ColumnKind,
 } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
+import { cvEntryFrom } from './cv-shape.ts';
 import { defineSection, type Preview } from './define.ts';
 import {
   type JsonResumeMapping,
@@ -93,30 +93,9 @@ export const tertiaryEducationColumns = {
   additionalInfo: 'rich',
 } as const satisfies Record<keyof TertiaryEducation, ColumnKind>;
 
-export interface CvTertiaryEducation {
-  _id: string;
-  instituteName: string;
-  certificationType: string;
-  startDate: string;
-  endDate: string;
-  description: string;
-  additionalInfo: string;
-}
-
-/** CvTertiaryEducation as a response schema (core/src/responses/cv.ts builds CvData from these). */
-export const cvTertiaryEducationSchema = z.object({
-  _id: z.string(),
-  instituteName: z.string(),
-  certificationType: z.string(),
-  startDate: z.string(),
-  endDate: z.string(),
-  description: z.string(),
-  additionalInfo: z.string(),
-});
-const _cvTertiaryEducationSchema: SameType<
-  z.output<typeof cvTertiaryEducationSchema>,
-  CvTertiaryEducation
-> = true;
+/** CvTertiaryEducation: its CvData shape, as a schema (core/src/responses/cv.ts builds CvData from these). */
+export const cvTertiaryEducationSchema = cvEntryFrom(tertiaryEducationColumns);
+export type CvTertiaryEducation = z.output<typeof cvTertiaryEducationSchema>;
 
 /** The long preview CV's entries (SAMPLE_CV), longer than `sample`. */
 export const tertiaryEducationPreview: Preview<TertiaryEducation>[] = [

@@ -11,8 +11,8 @@ import { once } from 'node:events';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { notifyUser } from '../notifications/notify.ts';
-import { exportJsonResume } from '../cv-io/cv-io.service.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { exportJsonResume } from '../cv-io/index.ts';
 import { accountRepo, type ExportRow } from './account.repo.ts';
 import { userRows, withoutSecrets } from './user-data.ts';
 

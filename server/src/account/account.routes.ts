@@ -7,7 +7,7 @@ import { HttpError } from '../plugins/errors.ts';
 import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 import { simpleEmailHtml } from '../plugins/mailer.ts';
 import { requireUser, SESSION_COOKIE } from '../plugins/session.ts';
-import { verifyPassword } from '../auth/password.ts';
+import { verifyPassword } from '../auth/index.ts';
 import { accountExports, ACCOUNT_EXPORT_MESSAGES } from './account-export.ts';
 import { accountRepo } from './account.repo.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { unzipSync, strFromU8 } from 'fflate';
-import { loginAs } from '../test/build-test-app.ts';
+import { loginAs, callAs, type Who } from '../test/build-test-app.ts';
 import {
   buildMediaTestApp,
   png,
@@ -14,11 +14,9 @@ import { DELETE_ACCOUNT_MESSAGES } from './account.routes.ts';
 
 let t: MediaTestApp;
 
-type Who = { cookie: string; userId: string; email: string };
 type Rows = Record<string, Record<string, unknown>[]>;
 
-const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
+const call = callAs(() => t);
 
 /** Tables that hold no one's data: the migrator's own. Any other table must be in the export. */
 const NOT_USER_DATA = new Set(['kysely_migration', 'kysely_migration_lock']);

@@ -3,7 +3,7 @@ import type { User } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
 import { bool, isoIn, newId, nowIso } from '../db/ids.ts';
 import { lockRow } from '../db/integrity.ts';
-import { cvRepo } from '../cv/cv.repo.ts';
+import { cvRepo } from '../cv/index.ts';
 
 export function toApiUser(row: UserRow): User {
   return {

@@ -23,7 +23,7 @@ import type { Mail } from '../plugins/mailer.ts';
 import { errorResponses } from '../plugins/responses.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
-import { savePendingCv } from '../hr/pending-save.ts';
+import { savePendingCv } from '../hr/index.ts';
 import { authRepo, toApiUser } from './auth.repo.ts';
 import { resetEmail, verificationEmail } from './auth.emails.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';

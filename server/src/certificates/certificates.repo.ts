@@ -1,7 +1,6 @@
 import type { Certificate } from '@vitae/core';
 import { nowIso } from '../db/ids.ts';
-import { newEntry } from '../media/media-section.ts';
-import { mediaService, type MediaDeps } from '../media/media.service.ts';
+import { newEntry, mediaService, type MediaDeps } from '../media/index.ts';
 
 /** A user's certificates: the list with freshly signed URLs (pdfUrl or photoUrl), and writes. */
 export function certificatesRepo(deps: MediaDeps) {

@@ -9,10 +9,13 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { errorResponses } from '../plugins/responses.ts';
 import { requireUser } from '../plugins/session.ts';
-import { publicIdOf } from '../media/media.service.ts';
-import { mediaDeleteBody, mediaSection } from '../media/media-section.ts';
-import { receiveUpload } from '../media/media.routes.ts';
-import { uploadRoutes } from '../media/upload-body.ts';
+import {
+  publicIdOf,
+  mediaDeleteBody,
+  mediaSection,
+  receiveUpload,
+  uploadRoutes,
+} from '../media/index.ts';
 import { certificatesRepo } from './certificates.repo.ts';
 
 export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SectionKey } from '@vitae/core';
 import type { Db } from '../db/database.ts';
-import { tableOf } from '../sections/sections.repo.ts';
+import { tableOf } from '../sections/index.ts';
 
 /** The SQL import and export need beyond the section repo's: whole-section removal, titles. */
 export function cvIoRepo(typedDb: Db) {

@@ -10,8 +10,8 @@ import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/database.ts';
 import type { ImportResult } from '@vitae/core/json-resume/import-result';
 import { lockRow } from '../db/integrity.ts';
-import { cvRepo } from '../cv/cv.repo.ts';
-import { sectionsRepo, type EntryOut } from '../sections/sections.repo.ts';
+import { cvRepo } from '../cv/index.ts';
+import { sectionsRepo, type EntryOut } from '../sections/index.ts';
 import { cvIoRepo } from './cv-io.repo.ts';
 import {
   planImport,

@@ -12,8 +12,15 @@ import {
   type CvData,
   type SectionKey,
 } from '@vitae/core';
-import { buildTestApp, loginAs, testDbKind, type TestApp } from '../test/build-test-app.ts';
-import { loadCvData } from '../cv/cv-data.ts';
+import {
+  buildTestApp,
+  loginAs,
+  testDbKind,
+  type TestApp,
+  callAs,
+  type Who,
+} from '../test/build-test-app.ts';
+import { loadCvData } from '../cv/index.ts';
 import { CV_IO_MESSAGES, IMPORTS_PER_WINDOW } from './cv-io.routes.ts';
 import { MAX_CANDIDATES } from './import-plan.ts';
 import { LINKEDIN_FILES } from '@vitae/core/json-resume/linkedin';
@@ -25,7 +32,6 @@ const jsonResumeSchema = require('@jsonresume/schema') as {
   validate: (r: unknown, cb: (err: unknown, valid: boolean) => void) => void;
 };
 
-type Who = { cookie: string; userId: string };
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -36,13 +42,7 @@ const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtur
 const fixture = (name: string): unknown =>
   JSON.parse(fs.readFileSync(path.join(FIXTURES, name), 'utf8'));
 
-const call = (who: Who, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: { cookie: who.cookie },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = callAs(() => t);
 
 const importJson = (who: Who, resume: unknown, query = 'mode=add') =>
   call(who, 'POST', `/api/cv/import?${query}`, resume);

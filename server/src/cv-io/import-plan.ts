@@ -7,7 +7,7 @@ import {
 } from '@vitae/core';
 import type { ImportMode, PlannedEntry, SectionPlan } from '@vitae/core/json-resume/import-result';
 import { fieldErrorsFrom, HttpError } from '../plugins/errors.ts';
-import { sanitizeRichFields } from '../sections/rich-text.ts';
+import { sanitizeRichFields } from '../sections/index.ts';
 
 type Rec = Record<string, unknown>;
 export type { ImportMode, PlannedEntry, SectionPlan };

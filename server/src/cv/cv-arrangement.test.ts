@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARRANGEMENT_MESSAGES, SECTION_KEYS, UNSUPPORTED_CHARACTERS } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import { callAs, recordingPdfRenderer, type Who } from '../test/cv-settings-kit.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
+import { recordingPdfRenderer } from '../test/cv-settings-kit.ts';
 import type { Storage } from '../plugins/storage.ts';
-import { sharedCvData } from '../sharing/shared-cv-data.ts';
+import { sharedCvData } from '../sharing/index.ts';
 
 let t: TestApp;
 /** What each PDF was asked to draw: the arrangement must reach the print page. */

@@ -9,7 +9,7 @@ import {
 } from '@vitae/core';
 import type { Db } from '../db/database.ts';
 import { tablesReadBy } from '../db/write-clock.ts';
-import { mediaService, type MediaDeps, type MediaRow } from '../media/media.service.ts';
+import { mediaService, type MediaDeps, type MediaRow } from '../media/index.ts';
 import {
   columnOf,
   fieldsOf,
@@ -17,7 +17,7 @@ import {
   toEntry,
   type AnyRow,
   type EntryOut,
-} from '../sections/sections.repo.ts';
+} from '../sections/index.ts';
 import { toRecord, type CvRecord } from './cv.repo.ts';
 
 /** "personal-info" → "personalInfo": the key buildCvData reads. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DESIGN, DESIGN_MESSAGES } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import { callAs, recordingPdfRenderer, type Who } from '../test/cv-settings-kit.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
+import { recordingPdfRenderer } from '../test/cv-settings-kit.ts';
 import { loadCvData } from './cv-data.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_MESSAGE } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import { callAs, recordingPdfRenderer, type Who } from '../test/cv-settings-kit.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
+import { recordingPdfRenderer } from '../test/cv-settings-kit.ts';
 
 let t: TestApp;
 /** The paper each PDF was asked on: what the download defaults to is the point here. */

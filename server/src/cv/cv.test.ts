@@ -1,7 +1,7 @@
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCvData, EMPTY_CV, SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
 import {
   buildMediaTestApp,
   makeVideo,
@@ -13,7 +13,6 @@ import {
 import { migrationProvider } from '../db/migrations/index.ts';
 import { CV_MESSAGES } from './cv.routes.ts';
 
-type Who = { cookie: string; userId: string };
 let t: TestApp;
 
 beforeAll(async () => {
@@ -21,13 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = callAs(() => t);
 
 describe('/api/curriculum-vitae', () => {
   it('answers 401 to an anonymous caller', async () => {

@@ -58,7 +58,8 @@ export function createDb(database: Config['database']): Db {
   // FULL: a commit is on disk before the request is answered, so an acknowledged write
   // survives a power loss, not only a process kill (docs/decisions/0005).
   sqlite.pragma('synchronous = FULL');
-  // The process owns this file (design §6): its write clock lets answers be kept in memory.
+  // The process owns this file (docs/operations.md, "Durability"): its write clock lets
+  // answers be kept in memory.
   const clock = writeClock();
   const db = new Kysely<Database>({
     dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite, clock) }),

@@ -172,7 +172,7 @@ describe.runIf(testDbKind === 'sqlite')('SQLite transactions', () => {
 });
 
 describe('keepNewestRows', () => {
-  // On SQLite answers are kept until a table they read is written (decision 0015); a DELETE
+  // On SQLite answers are kept until a table they read is written (decision 0008 §0015); a DELETE
   // counts as a write to every table, so the bound must not delete when there is nothing to.
   const everyTableWrites = () => writeClockOf(t.db)?.stamp([]);
   const notifications: PerUserRows = {

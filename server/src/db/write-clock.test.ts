@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { authRepo } from '../auth/auth.repo.ts';
+import { authRepo } from '../auth/index.ts';
 import { createDb, migrateToLatest } from './create-db.ts';
 import type { Db } from './database.ts';
 import { EVERY_TABLE, tableWrittenBy, tablesReadBy, writeClockOf } from './write-clock.ts';

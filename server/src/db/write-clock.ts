@@ -2,7 +2,7 @@ import type { Db } from './database.ts';
 
 /**
  * Counts the writes to each table of the one SQLite database this process owns, as the
- * statements run (docs/decisions/0015). An answer kept with the stamp of the tables it read
+ * statements run (decision 0008 §0015). An answer kept with the stamp of the tables it read
  * is current while that stamp is unchanged: every write goes through this process's one
  * connection, one statement at a time, so none can slip between a stamp and the read after it.
  */

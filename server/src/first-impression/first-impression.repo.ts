@@ -1,10 +1,9 @@
 import { UPLOAD_MESSAGES, type FirstImpression } from '@vitae/core';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/ids.ts';
-import { newEntry } from '../media/media-section.ts';
+import { newEntry, mediaService, type MediaDeps } from '../media/index.ts';
 import { lockRow } from '../db/integrity.ts';
 import { HttpError } from '../plugins/errors.ts';
-import { mediaService, type MediaDeps } from '../media/media.service.ts';
 
 /**
  * One video per user, one save at a time (the user's row is locked): a new video replaces

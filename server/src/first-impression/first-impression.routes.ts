@@ -10,9 +10,7 @@ import type { AppDeps } from '../deps.ts';
 import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
-import { publicIdOf } from '../media/media.service.ts';
-import { mediaDeleteBody, mediaSection } from '../media/media-section.ts';
-import { parseRange } from '../media/media.routes.ts';
+import { publicIdOf, mediaDeleteBody, mediaSection, parseRange } from '../media/index.ts';
 import { firstImpressionRepo } from './first-impression.repo.ts';
 
 /** Our own demo (design, API departure 6): generated with ffmpeg, no third-party content. */

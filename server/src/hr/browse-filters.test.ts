@@ -1,26 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS, type BrowseItem, type BrowsePage, type SectionKey } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
+import { publicCvRepo } from '../public-cv/index.ts';
 import { seedListedCvs } from '../../scripts/seed.ts';
 import { BROWSE_COUNT_CAP, BROWSE_COUNT_SCAN } from './browse.repo.ts';
 
 /** The recruiter's filters and ranking (issue 18) over three candidates seeded through the API. */
 
-type Who = { cookie: string; userId: string; email: string };
 let t: TestApp;
 let hr: Who;
 let seeker: Who;
 const who: Record<'thandi' | 'pieter' | 'naledi', Who> = {} as never;
 
-const call = (w: Who, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { cookie: w.cookie },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = callAs(() => t);
 
 async function add(w: Who, key: SectionKey, values: Record<string, unknown>) {
   const base = SECTIONS[key].sample[0] as Record<string, unknown>;

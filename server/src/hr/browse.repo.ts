@@ -1,8 +1,7 @@
 import { expressionBuilder, PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import { cefrRank, type BrowseItem, type BrowsePage, type BrowseQuery } from '@vitae/core';
 import type { Database, Db } from '../db/database.ts';
-import { listedCount, nameTokens, prefixRange } from '../public-cv/public-cv.repo.ts';
-import { normText } from '../public-cv/listing-facets.ts';
+import { listedCount, nameTokens, prefixRange, normText } from '../public-cv/index.ts';
 
 /** Filtered counts stop here (the UI says "1000+"): bounded work at any table size. */
 export const BROWSE_COUNT_CAP = 1000;
@@ -508,7 +507,7 @@ interface Scanned {
 }
 
 /**
- * A filtered count and its page in one scan (decision 0013): the page's driver is read in the
+ * A filtered count and its page in one scan (decision 0008 §0013): the page's driver is read in the
  * page's order up to BROWSE_COUNT_SCAN candidates, each checked against the filters the
  * driver did not apply; the matches are the count, and their first rows past `skip` are the
  * page when there are enough of them (or the candidates ran out). Otherwise (a rare

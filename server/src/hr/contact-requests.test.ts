@@ -10,14 +10,13 @@ import {
   type SavedCv,
   type SavedCvDetail,
 } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
-import type { PdfRenderer, PrintPayload } from '../pdf/pdf-renderer.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
+import type { PdfRenderer, PrintPayload } from '../pdf/index.ts';
 
 /**
  * Contact details in the public pool (issue 14): an owner who puts them on request shows an
  * HR user no email or phone, in any answer, until they approve that HR user's request.
  */
-type Who = { cookie: string; userId: string; email: string };
 
 let t: TestApp;
 /** What the HR PDF route handed the renderer, newest last. */
@@ -35,13 +34,7 @@ const EMAIL = 'naledi.private@example.com';
 const PHONE = '071 555 0199';
 const PHONE_DIGITS = '0715550199';
 
-const call = (who: Who | null, method: string, url: string, payload?: unknown, ua?: string) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...(who ? { cookie: who.cookie } : {}), ...(ua ? { 'user-agent': ua } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = callAs(() => t);
 
 /** A job seeker with contact details and a listed CV; `mode` sets who sees email and phone. */
 async function candidate(name: string, mode: 'open' | 'on-request') {
@@ -317,7 +310,9 @@ describe('the public listing trail: device kind and video percentage', () => {
     const other = await hrUser('Nosy Recruiter');
     const savedId = await save(hr, owner.listingId);
     const savedOther = await save(other, owner.listingId);
-    const open = await call(hr, 'POST', `/hr/saved-cv/${savedId}/views`, undefined, PHONE_UA);
+    const open = await call(hr, 'POST', `/hr/saved-cv/${savedId}/views`, undefined, {
+      'user-agent': PHONE_UA,
+    });
     const viewId = open.json<SavedCvDetail>().viewId!;
     expect(viewId).toMatch(/^[0-9a-f]{24}$/);
 

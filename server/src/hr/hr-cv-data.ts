@@ -5,7 +5,7 @@ import {
   type CvData,
 } from '@vitae/core';
 import type { AppDeps } from '../deps.ts';
-import { sharedCvData } from '../sharing/shared-cv-data.ts';
+import { sharedCvData } from '../sharing/index.ts';
 
 /**
  * The owner's CV as one HR user may read it: every call that hands an HR user CV data (the

@@ -13,9 +13,8 @@ import {
 import type { Db } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { lockRow } from '../db/integrity.ts';
-import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
-import { contactRequestsRepo } from '../public-cv/contact-requests.repo.ts';
-import { recipientsOf } from '../sharing/sharing.repo.ts';
+import { publicCvRepo, contactRequestsRepo } from '../public-cv/index.ts';
+import { recipientsOf } from '../sharing/index.ts';
 
 /** Note times never repeat within this process, so notes added in one millisecond keep their order. */
 let lastNoteAt = 0;

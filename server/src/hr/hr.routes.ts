@@ -20,11 +20,10 @@ import { errorResponses, noContent } from '../plugins/responses.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireHr } from '../plugins/session.ts';
-import { notifyUser } from '../notifications/notify.ts';
-import { cvRepo } from '../cv/cv.repo.ts';
-import { contactRequestsRepo } from '../public-cv/contact-requests.repo.ts';
-import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
-import { deviceKind } from '../sharing/device-kind.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { cvRepo } from '../cv/index.ts';
+import { contactRequestsRepo, publicCvRepo } from '../public-cv/index.ts';
+import { deviceKind } from '../sharing/index.ts';
 import { hrCvData } from './hr-cv-data.ts';
 import { hrRepo } from './hr.repo.ts';
 

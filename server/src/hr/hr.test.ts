@@ -8,15 +8,13 @@ import {
   type SavedCv,
   type SavedCvDetail,
 } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
 import type { DomainEventMap } from '../plugins/domain-events.ts';
-import { UNLOCK_COOKIE } from '../sharing/unlock-grant.ts';
-import { VIEW_TRAIL_PER_VIEWER } from '../public-cv/public-cv.repo.ts';
+import { UNLOCK_COOKIE } from '../sharing/index.ts';
+import { VIEW_TRAIL_PER_VIEWER } from '../public-cv/index.ts';
 import { BROWSE_COUNT_CAP } from './browse.repo.ts';
 import { makeVideo, pdf, png, upload } from '../test/media-test-kit.ts';
 import { seedListedCvs } from '../../scripts/seed.ts';
-
-type Who = { cookie: string; userId: string; email: string };
 
 let t: TestApp;
 let seeker: Who;
@@ -26,13 +24,7 @@ let hr2: Who;
 let plain: Who;
 const published: { name: string; payload: unknown }[] = [];
 
-const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = callAs(() => t);
 
 async function personalInfo(who: Who, values: Record<string, unknown>) {
   const base = { ...(SECTIONS['personal-info'].sample[0] as Record<string, unknown>) };

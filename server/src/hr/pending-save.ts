@@ -1,5 +1,5 @@
 import type { Db, UserRow } from '../db/database.ts';
-import { publicCvRepo } from '../public-cv/public-cv.repo.ts';
+import { publicCvRepo } from '../public-cv/index.ts';
 import { hrRepo } from './hr.repo.ts';
 
 /**

@@ -1,7 +1,6 @@
 import type { SkillSuggestion } from '@vitae/core';
 import type { Db } from '../db/database.ts';
-import { prefixRange } from '../public-cv/public-cv.repo.ts';
-import { normText } from '../public-cv/listing-facets.ts';
+import { prefixRange, normText } from '../public-cv/index.ts';
 import { BROWSE_COUNT_CAP } from './browse.repo.ts';
 
 /** The distinct skills looked at per prefix, and how many are suggested. */

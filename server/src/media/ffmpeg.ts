@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { VIDEO_INPUT, VIDEO_OUTPUT } from './upload-limits.ts';
+import { VIDEO_INPUT, VIDEO_OUTPUT } from '../plugins/upload-limits.ts';
 
 /** Paths are read per call so a deployment (or a test) can point elsewhere. */
 const ffmpegPath = (): string => process.env.FFMPEG_PATH ?? 'ffmpeg';

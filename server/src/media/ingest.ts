@@ -16,8 +16,8 @@ import type { MediaTable } from '../db/database.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { convertToMp4, posterFrame, probe, type Probe } from './ffmpeg.ts';
 import { pdfHasActiveContent } from './pdf-scan.ts';
-import { VIDEO_INPUT, type Uploads } from './upload-limits.ts';
-import { QueueFullError } from './work-queue.ts';
+import { VIDEO_INPUT, type Uploads } from '../plugins/upload-limits.ts';
+import { QueueFullError } from '../plugins/work-queue.ts';
 
 export type Purpose = MediaTable['purpose'];
 
@@ -68,7 +68,7 @@ let sharpLoaded: Promise<typeof Sharp> | undefined;
 
 /**
  * sharp, loaded with the first image: about 10 MiB of resident memory a server that has
- * not received one yet does not need (docs/decisions/0012-api-cpu-and-idle-memory.md).
+ * not received one yet does not need (docs/decisions/0008-performance-measurements.md#0012).
  */
 const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
 

@@ -38,6 +38,17 @@ export interface SavedCvScope {
   hrUserId: string;
 }
 
+/**
+ * Whether a scope still lets its holder in. Sharing and HR own the answers; the composition
+ * root (app.ts) passes them in, so media imports neither feature.
+ */
+export interface MediaAccess {
+  /** The share is open and still on this pin generation. */
+  shareOpen(shareId: string, generation: number): Promise<boolean>;
+  /** The HR user may still read the saved CV (listed, or shared with them). */
+  savedReadable(hrUserId: string, savedId: string): Promise<boolean>;
+}
+
 /** The query parameter a scope travels in, and its value. */
 const scopeParam = (scope: MediaScope): [name: 'share' | 'saved', value: string] =>
   'shareId' in scope

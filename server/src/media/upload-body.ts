@@ -28,7 +28,7 @@ const SIGNED_FIELDS = ['api_key', 'timestamp', 'signature', 'upload_preset'];
 /**
  * Registers `routes` in a scope of their own that reads multipart bodies. Only the two upload
  * routes need the parser: registered for the whole app, @fastify/multipart ran two async
- * hooks (a promise each) on every request of every route (docs/decisions/0017). Elsewhere a
+ * hooks (a promise each) on every request of every route (decision 0008 §0017). Elsewhere a
  * multipart body is refused as an unsupported content type (415).
  */
 export async function uploadRoutes(

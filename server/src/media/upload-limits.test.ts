@@ -16,7 +16,7 @@ import {
   type MediaTestApp,
 } from '../test/media-test-kit.ts';
 import { sweepUploads } from './sweeper.ts';
-import { uploadsWith, type UploadLimits } from './upload-limits.ts';
+import { uploadsWith, type UploadLimits } from '../plugins/upload-limits.ts';
 
 /** An app with its own conversion queue and limits, closed after each test. */
 let current: MediaTestApp | undefined;

@@ -30,7 +30,7 @@ export const CHROMIUM_ARGS = [
 
 /**
  * playwright-core, loaded when a browser is first launched: importing it costs the server
- * about 60 MiB of resident memory (docs/decisions/0012-api-cpu-and-idle-memory.md), which a server
+ * about 60 MiB of resident memory (docs/decisions/0008-performance-measurements.md#0012), which a server
  * without Chromium, or one that has not rendered a PDF yet, does not need.
  */
 export const loadPlaywright = () => import('playwright-core');

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { CvData } from '@vitae/core';
-import { CONTENT_TYPES, keyFromMediaUrl } from '../media/media-urls.ts';
+import { CONTENT_TYPES, keyFromMediaUrl } from '../media/index.ts';
 import type { Storage } from '../plugins/storage.ts';
 
 /** A photo larger than this is left out of the PDF rather than held in memory. */

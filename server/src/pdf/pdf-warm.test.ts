@@ -9,7 +9,7 @@ import { WARM_TRIGGERS } from './pdf-warm.ts';
 
 /**
  * PDF_WARM: Chromium starts when a CV a PDF can be made of is first read, not at start-up,
- * and closes again after PDF_IDLE_MINUTES without a PDF (docs/decisions/0012).
+ * and closes again after PDF_IDLE_MINUTES without a PDF (decision 0008 §0012).
  */
 
 /** A renderer that draws nothing and counts its warm-ups; `cool()` plays the idle close. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_IDS, type CvData } from '@vitae/core';
-import { buildTestApp, loginAs } from '../test/build-test-app.ts';
+import { buildTestApp, loginAs, type Who } from '../test/build-test-app.ts';
 import { buildMediaTestApp, png, upload, type MediaTestApp } from '../test/media-test-kit.ts';
 import { findChromium } from './chromium.ts';
 import { createPdfRenderer, PdfBusyError, type PdfRenderer } from './pdf-renderer.ts';
@@ -40,7 +40,6 @@ const missing = !chrome
 if (missing && !CI) console.warn(`PDF tests skipped: ${missing}`);
 const describePdf = missing && !CI ? describe.skip : describe;
 
-type Who = { cookie: string; userId: string };
 let t: MediaTestApp;
 let renderer: PdfRenderer;
 let long: Who;

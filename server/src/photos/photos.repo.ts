@@ -1,8 +1,7 @@
 import { NONE_ASSIGNED, type Photo } from '@vitae/core';
 import { nowIso } from '../db/ids.ts';
 import { inTransaction } from '../db/integrity.ts';
-import { newEntry } from '../media/media-section.ts';
-import { mediaService, type MediaDeps } from '../media/media.service.ts';
+import { newEntry, mediaService, type MediaDeps } from '../media/index.ts';
 
 /** A user's photos: the list with freshly signed URLs, the assigned one, and their writes. */
 export function photosRepo(deps: MediaDeps) {

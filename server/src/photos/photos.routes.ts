@@ -6,7 +6,7 @@ import { mediaStatusSchema, photoSchema, photosAnswerSchema } from '@vitae/core/
 import type { AppDeps } from '../deps.ts';
 import { errorResponses } from '../plugins/responses.ts';
 import { requireUser } from '../plugins/session.ts';
-import { mediaSection } from '../media/media-section.ts';
+import { mediaSection } from '../media/index.ts';
 import { photosRepo } from './photos.repo.ts';
 
 const idBody = z.object({ id: recordId() });

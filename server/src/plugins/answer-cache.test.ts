@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, testDbKind, type TestApp } from '../test/build-test-app.ts';
 
 /*
- * Answers kept in memory (decision 0015) must never outlive a write a user made: each test
+ * Answers kept in memory (decision 0008 §0015) must never outlive a write a user made: each test
  * reads (so the answer is kept), writes by another path, and reads again.
  */
 let t: TestApp;

@@ -5,7 +5,7 @@ import type { WriteClock } from '../db/write-clock.ts';
 /**
  * Answers of the busiest reads (the one-request CV, section lists and statuses, the session
  * behind a cookie) kept in memory while none of the tables they were read from has been
- * written since (docs/decisions/0015). Only with a write clock: on SQLite the process owns
+ * written since (decision 0008 §0015). Only with a write clock: on SQLite the process owns
  * the database; on PostgreSQL other instances write too, and every read goes to the database.
  */
 export interface AnswerCache {

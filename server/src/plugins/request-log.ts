@@ -17,7 +17,7 @@ const INFO = 30;
  * The line pino writes for `log.info({ req, res, responseTime }, 'request completed')` with
  * the app's serializers: the same fields in the same order, made as one template string.
  * Pino's general path (serializers, a merged object, a safe stringify) cost the busiest
- * routes about 13 µs per request, a third of their gap to bare Fastify (docs/decisions/0017).
+ * routes about 13 µs per request, a third of their gap to bare Fastify (decision 0008 §0017).
  * What the client sent (method, URL, a forwarded address) is JSON-escaped; the status and
  * time are numbers. An address gone with its socket is left out, as pino leaves out
  * undefined.
@@ -35,7 +35,7 @@ export function requestLine(req: FastifyRequest, reply: FastifyReply, bindings: 
 /**
  * One line per answered request, with what Fastify's pair of lines carried (method,
  * redacted URL, address, status, time): half the logging work of Fastify's two lines
- * (docs/decisions/0012), and no header can reach it.
+ * (decision 0008 §0012), and no header can reach it.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (req, reply, done) => {

@@ -17,7 +17,7 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
 const staticImports = (code: string) =>
   [...code.matchAll(/^import\s[^;]*?from\s*"([^"]+)";/gms)].map((m) => m[1]);
 
-// npm start runs server/dist/main.mjs (docs/decisions/0012-api-cpu-and-idle-memory.md).
+// npm start runs server/dist/main.mjs (docs/decisions/0008-performance-measurements.md#0012).
 describe('the compiled server npm start runs', () => {
   // Inside the repository, so node resolves the bundle's packages from node_modules as it
   // does for server/dist (dist/ is ignored by git); two levels down, so a path worked out

@@ -79,7 +79,7 @@ function localStorage(dir: string): Storage {
 /** An S3-compatible bucket (AWS, MinIO, s3rver...). */
 export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
   // The SDK is imported here, not at the top: a server storing on disk never loads its ~10 MiB
-  // (docs/decisions/0012-api-cpu-and-idle-memory.md).
+  // (docs/decisions/0008-performance-measurements.md#0012).
   const ready = import('@aws-sdk/client-s3').then((sdk) => ({
     sdk,
     client: new sdk.S3Client({

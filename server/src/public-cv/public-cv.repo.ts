@@ -9,7 +9,7 @@ import {
 import type { Db, PublicCvsTable } from '../db/database.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { inTransaction, lockRow } from '../db/integrity.ts';
-import { cvRepo } from '../cv/cv.repo.ts';
+import { cvRepo } from '../cv/index.ts';
 import { facetColumns, listingSkills, readFacets, type ListingFacets } from './listing-facets.ts';
 
 export type ListingRow = Selectable<PublicCvsTable>;

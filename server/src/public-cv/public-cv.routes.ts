@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps.ts';
 import { errorResponses } from '../plugins/responses.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
-import { notifyUser } from '../notifications/notify.ts';
+import { notifyUser } from '../notifications/index.ts';
 import { contactRequestsRepo } from './contact-requests.repo.ts';
 import { publicCvRepo } from './public-cv.repo.ts';
 

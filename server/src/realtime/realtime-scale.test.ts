@@ -9,7 +9,7 @@ import { domainEvents, type DomainEvents } from '../plugins/domain-events.ts';
 import { outboxMailer } from '../plugins/mailer.ts';
 import { memoryRateLimiter } from '../plugins/rate-limit.ts';
 import { buildTestApp, loginAs, testDbKind, type TestApp } from '../test/build-test-app.ts';
-import { notifyUser } from '../notifications/notify.ts';
+import { notifyUser } from '../notifications/index.ts';
 import {
   disconnection,
   nextEvent,

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, cookieFrom, loginAs, type TestApp } from '../test/build-test-app.ts';
-import { notifyUser } from '../notifications/notify.ts';
+import { notifyUser } from '../notifications/index.ts';
 import {
   disconnection,
   nextEvent,

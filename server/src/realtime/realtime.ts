@@ -177,7 +177,7 @@ function bridgeDomainEvents(io: RealtimeServer, deps: AppDeps, log: FastifyBaseL
   return () => offs.forEach((off) => off());
 }
 
-/** ioredis is loaded here, only with REDIS_URL (docs/decisions/0012-api-cpu-and-idle-memory.md). */
+/** ioredis is loaded here, only with REDIS_URL (docs/decisions/0008-performance-measurements.md#0012). */
 async function redisAdapter(io: RealtimeServer, url: string, log: FastifyBaseLogger) {
   const { Redis } = await import('ioredis');
   const pub = new Redis(url, { maxRetriesPerRequest: null });

@@ -7,7 +7,7 @@ import {
   TOO_MANY_ENTRIES,
   type SectionKey,
 } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
 import { newId } from '../db/ids.ts';
 import { ORDER_MISMATCH } from './sections.routes.ts';
@@ -15,7 +15,6 @@ import { tableOf } from './sections.repo.ts';
 
 /** Issue 17: entries in the user's order, stored on the server, followed by the one-request CV. */
 type Values = Record<string, unknown>;
-type Who = { cookie: string; userId: string };
 
 let t: TestApp;
 const published: { userId: string; dataType: string }[] = [];
@@ -27,13 +26,7 @@ afterAll(() => t.close());
 
 const LIST_KEYS = SECTION_KEYS.filter((key) => SECTIONS[key].kind === 'list');
 
-const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Values }),
-  });
+const call = callAs(() => t);
 
 /** The n-th valid entry of a section: its samples in turn, made unique where the section asks. */
 function entry(key: SectionKey, n: number): Values {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 /*
@@ -8,7 +8,6 @@ import { sanitizeRichText } from './rich-text.ts';
  * on every write, and nothing outside it reaches any API answer that carries it.
  */
 
-type Who = { cookie: string; userId: string; email?: string };
 let t: TestApp;
 let seeker: Who;
 let hr: Who;
@@ -19,13 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = callAs(() => t);
 
 /** Every trick, each with visible text around it. */
 const ATTACKS = [

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
-import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
 
 type Values = Record<string, unknown>;
-type Who = { cookie: string; userId: string };
 
 let t: TestApp;
 const published: { userId: string; dataType: string }[] = [];
@@ -21,13 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Values }),
-  });
+const call = callAs(() => t);
 
 const sample = (key: SectionKey) => ({ ...(SECTIONS[key].sample[0] as Values) });
 /** The entity as the schema stores it (trimmed, defaults filled). */

@@ -1,10 +1,10 @@
 import type { CvData } from '@vitae/core';
 import type { AppDeps } from '../deps.ts';
-import { loadCvData } from '../cv/cv-data.ts';
-import { photosRepo } from '../photos/photos.repo.ts';
-import { certificatesRepo } from '../certificates/certificates.repo.ts';
-import { firstImpressionRepo } from '../first-impression/first-impression.repo.ts';
-import { scopedMediaUrl, type MediaScope } from '../media/media-urls.ts';
+import { loadCvData } from '../cv/index.ts';
+import { photosRepo } from '../photos/index.ts';
+import { certificatesRepo } from '../certificates/index.ts';
+import { firstImpressionRepo } from '../first-impression/index.ts';
+import { scopedMediaUrl, type MediaScope } from '../media/index.ts';
 
 /**
  * The owner's whole CV as a share recipient (or an HR user) sees it: the sections, plus

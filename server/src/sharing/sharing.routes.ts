@@ -31,8 +31,8 @@ import { isoIn, newId, nowIso } from '../db/ids.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
-import { notifyUser } from '../notifications/notify.ts';
-import { photosRepo } from '../photos/photos.repo.ts';
+import { notifyUser } from '../notifications/index.ts';
+import { photosRepo } from '../photos/index.ts';
 import { hashViewPin, matchViewPin, newViewPin } from './view-pin.ts';
 import { addGrant } from './unlock-grant.ts';
 import { grantedShare as unlockedShare, sendClosed, type ShareAccess } from './share-access.ts';
@@ -58,7 +58,7 @@ import {
 import { deviceKind } from './device-kind.ts';
 import { shareEmail } from './share-email.ts';
 import { sharedCvData } from './shared-cv-data.ts';
-import type { MediaScope } from '../media/media-urls.ts';
+import type { MediaScope } from '../media/index.ts';
 
 /** A link whose share closed answers 410 with the reason (share-access.ts). */
 const closed = { 410: shareClosedSchema, ...errorResponses };

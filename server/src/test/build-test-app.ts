@@ -11,8 +11,7 @@ import type { Db } from '../db/database.ts';
 import { domainEvents, type DomainEvents } from '../plugins/domain-events.ts';
 import { outboxMailer, readOutbox, type OutboxMail } from '../plugins/mailer.ts';
 import { memoryRateLimiter, type RateLimiter } from '../plugins/rate-limit.ts';
-import { authRepo } from '../auth/auth.repo.ts';
-import { hashPassword } from '../auth/password.ts';
+import { authRepo, hashPassword } from '../auth/index.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { freshPostgres } from './fresh-postgres.ts';
 
@@ -134,3 +133,26 @@ export async function loginAs(
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   return { cookie: cookieFrom(res), userId: user.id, email };
 }
+
+/** A signed-in test user, as loginAs returns one. */
+export type Who = Awaited<ReturnType<typeof loginAs>>;
+
+/**
+ * The one request helper of the server tests: a request to the app as `who` (null: signed
+ * out). `app` is read when the call is made, so a suite may build its app in beforeAll.
+ */
+export const callAs =
+  (app: () => TestApp) =>
+  (
+    who: Pick<Who, 'cookie'> | null,
+    method: string,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    app().app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(who ? { cookie: who.cookie } : {}), ...headers },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });

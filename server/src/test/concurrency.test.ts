@@ -8,7 +8,7 @@ import {
   UPLOAD_MESSAGES,
   type SectionKey,
 } from '@vitae/core';
-import { loginAs } from './build-test-app.ts';
+import { loginAs, callAs, type Who } from './build-test-app.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from './media-test-kit.ts';
 
@@ -17,7 +17,6 @@ import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from './media-
  * requests' transactions really in parallel; each rule must hold in the database and no
  * request may answer 5xx.
  */
-type Who = { cookie: string; userId: string };
 type Res = LightMyRequestResponse;
 
 let t: MediaTestApp;
@@ -26,13 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: Who | null, method: string, url: string, payload?: unknown) =>
-  t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = callAs(() => t);
 
 /** Fires `n` requests at once. */
 const burst = (n: number, send: (i: number) => Promise<Res>) =>

@@ -1,8 +1,4 @@
-import type { Paper, PdfRenderer, PrintPayload } from '../pdf/pdf-renderer.ts';
-import type { TestApp } from './build-test-app.ts';
-
-/** A signed-in test user (loginAs). */
-export type Who = { cookie: string; userId: string };
+import type { Paper, PdfRenderer, PrintPayload } from '../pdf/index.ts';
 
 /**
  * A PDF renderer that draws nothing and keeps what each PDF was asked for: the tests of a
@@ -20,13 +16,3 @@ export function recordingPdfRenderer() {
   };
   return { renderer, asked };
 }
-
-/** A request to the app as `who` (null: signed out); `app` is read when the call is made. */
-export const callAs =
-  (app: () => TestApp) => (who: Who | null, method: string, url: string, payload?: unknown) =>
-    app().app.inject({
-      method: method as 'GET',
-      url,
-      headers: who ? { cookie: who.cookie } : {},
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });

@@ -49,6 +49,31 @@ export function findCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/**
+ * The same graph one level up: each folder of server/src (a feature, or a shared layer such as
+ * plugins/ and db/) is one node, each file at the top (app.ts, deps.ts, config.ts…) its own.
+ * Tests and test/ are left out: they reach through app.ts to everything by design.
+ */
+export function folderGraph(root: string, files: Map<string, string[]>): Map<string, string[]> {
+  const node = (file: string) => path.relative(root, file).split(path.sep)[0]!;
+  const isTest = (file: string) => file.endsWith('.test.ts') || node(file) === 'test';
+  const graph = new Map<string, Set<string>>();
+  for (const [file, targets] of files) {
+    if (isTest(file)) continue;
+    const from = node(file);
+    const edges = graph.get(from) ?? new Set<string>();
+    for (const target of targets) if (node(target) !== from) edges.add(node(target));
+    graph.set(from, edges);
+  }
+  return new Map([...graph].map(([from, edges]) => [from, [...edges]]));
+}
+
+/**
+ * Migration 015 imports the public CV repo (db -> public-cv -> db); the lead is rewriting it
+ * on its own branch. Drop this line once that lands.
+ */
+const KNOWN_FOLDER_EDGES = new Set(['db -> public-cv']);
+
 describe('server imports', () => {
   it('finds a circle when there is one', () => {
     const graph = new Map([
@@ -64,6 +89,30 @@ describe('server imports', () => {
     const cycles = findCycles(importGraph(SRC)).map((cycle) =>
       cycle.map((file) => path.relative(SRC, file)).join(' -> '),
     );
+    expect(cycles).toEqual([]);
+  });
+
+  it('finds a circle between folders, whichever files carry it', () => {
+    const root = '/src';
+    const files = new Map([
+      ['/src/media/media.routes.ts', ['/src/sharing/sharing.repo.ts']],
+      ['/src/sharing/sharing.repo.ts', ['/src/media/media-urls.ts']],
+      ['/src/media/media-urls.ts', []],
+      ['/src/media/media.test.ts', ['/src/hr/hr.repo.ts']],
+      ['/src/hr/hr.repo.ts', ['/src/media/media-urls.ts']],
+    ]);
+    expect(findCycles(folderGraph(root, files))).toEqual([['media', 'sharing']]);
+  });
+
+  it('has no import circle between the folders of server/src', () => {
+    const graph = folderGraph(SRC, importGraph(SRC));
+    for (const [from, edges] of graph) {
+      graph.set(
+        from,
+        edges.filter((to) => !KNOWN_FOLDER_EDGES.has(`${from} -> ${to}`)),
+      );
+    }
+    const cycles = findCycles(graph).map((cycle) => cycle.join(' -> '));
     expect(cycles).toEqual([]);
   });
 });

@@ -79,7 +79,7 @@ describe('dashboard section cards', () => {
   });
 });
 
-// The cards and tabs read the sections from the catalog the build inlines (decision 0014).
+// The cards and tabs read the sections from the catalog the build inlines (decision 0008 §0014).
 describe('section cards and builder tabs, from the build-time catalog', () => {
   it("show each section's tab, title and blurb as its definition has them, in registry order", () => {
     const sectionTabs = SECTION_CARDS.filter((card) => card.section);

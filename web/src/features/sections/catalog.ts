@@ -7,7 +7,7 @@ import type { StatusKey } from '@vitae/core/section-status';
  * The builder's tabs and the dashboard's cards (spec section 2): tab key, title, the
  * status it shows and what it edits. A section's tab, title, blurb and indicator come from its
  * core definition, inlined at build time: the registry itself would bring zod and every
- * section's schema into the dashboard (decision 0014).
+ * section's schema into the dashboard (decision 0008 §0014).
  */
 
 export type MediaTab = 'photo' | 'certificates' | 'firstImpression';

@@ -44,7 +44,7 @@ const heading = (section: Element) =>
     .map((s) => s.textContent)
     .find(Boolean);
 
-// The templates place sections by the catalog the build inlines, not the registry (decision 0016).
+// The templates place sections by the catalog the build inlines, not the registry (decision 0008 §0016).
 describe('the build-time catalog the templates read', () => {
   it("gives each section's CvData field and empty value as the registry does, in its order", () => {
     expect(SECTION_CATALOG.map((entry) => entry.key)).toEqual(SECTION_KEYS);

@@ -7,7 +7,7 @@ import { CONTACT_FIELD, SECTION_FIELDS_OF, type SectionId } from './section-bloc
 /*
  * The sections in registry order with their CvData fields, from the catalog the build inlines:
  * the registry itself would bring zod and every section's schema to the shared viewer
- * (decision 0016).
+ * (decision 0008 §0016).
  */
 const SECTION_KEYS = SECTION_CATALOG.map((entry) => entry.key);
 const ENTRY_OF = Object.fromEntries(SECTION_CATALOG.map((entry) => [entry.key, entry])) as Record<
