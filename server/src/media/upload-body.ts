@@ -23,6 +23,9 @@ export interface UploadBody {
   truncated: boolean;
 }
 
+/** How long a complete body's reader may take to finish writing before it is called cut off. */
+const CUT_SHORT_GRACE_MS = 1000;
+
 const SIGNED_FIELDS = ['api_key', 'timestamp', 'signature', 'upload_preset'];
 
 /**
@@ -46,7 +49,7 @@ export async function uploadRoutes(
  * Reads one multipart upload: the `file` part into `target`, the signed fields into memory.
  * With the spec's "Upload failed. Please try again.", a body that sends nothing for `idleMs`
  * is answered 408, a malformed one 400, and so is one that ended without its closing
- * boundary (noticed `idleMs` after its last byte). The file handle is closed on every path;
+ * boundary (noticed a second after its last byte). The file handle is closed on every path;
  * the caller removes the folder.
  */
 export async function readUploadBody(
@@ -130,10 +133,17 @@ function bodyWatch(raw: IncomingMessage, idleMs: number) {
     raw.on('timeout', onTimeout);
     socket.setTimeout!(idleMs);
   }
-  // Once every byte is in, only writing the last buffered bytes to disk remains.
+  // Once every byte is in, only writing the last buffered bytes to disk remains: a reader
+  // still busy after a short grace will never finish (a small body cut off before its closing
+  // boundary). The socket's idle timer stops too: Node would destroy an idle socket whose
+  // request is complete without a word, before the 400 could be sent.
   let cutShort: NodeJS.Timeout | undefined;
   const onEnd = () => {
-    cutShort = setTimeout(() => fail('upload body cut short'), idleMs);
+    if (real) socket.setTimeout!(0);
+    cutShort = setTimeout(
+      () => fail('upload body cut short'),
+      Math.min(idleMs, CUT_SHORT_GRACE_MS),
+    );
   };
   raw.once('end', onEnd);
   return {

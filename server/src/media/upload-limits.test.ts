@@ -171,6 +171,32 @@ describe('cut-off and malformed upload bodies', () => {
     await vi.waitFor(() => expect(t.tempFiles()).toEqual([]), WAIT);
   });
 
+  it('answers a small body cut off before its closing boundary with 400 at once', async () => {
+    // The default 30 s idle limit: the answer must not wait for it.
+    const { t, user } = await appWith();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const body = '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc';
+    for (const url of [
+      '/media/image/upload',
+      '/media/raw/upload',
+      '/media/video/upload',
+      '/api/certificate/photo-upload',
+    ]) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.write(
+        `POST ${url} HTTP/1.1\r\nHost: localhost\r\nCookie: ${user.cookie}\r\n` +
+          'Content-Type: multipart/form-data; boundary=x\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      let answer = '';
+      socket.on('data', (d) => (answer += d.toString()));
+      await vi.waitFor(() => expect(answer).toMatch(/^HTTP\/1\.1 400 /), WAIT);
+      expect(answer).toContain(VIDEO_MESSAGES.uploadRetry);
+      socket.destroy();
+    }
+  });
+
   it('answers a multipart request without a boundary, or cut short, with 400', async () => {
     const { t, user } = await appWith({ bodyIdleMs: 100 });
     const post = (contentType: string, payload: string) =>
