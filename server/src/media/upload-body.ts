@@ -58,6 +58,11 @@ export async function readUploadBody(
   fileSizeLimit: number,
   idleMs: number,
 ): Promise<UploadBody> {
+  // A request the HTTP parser gave up on (a malformed chunk) closed before we came to read
+  // it: no reader would ever hear its end.
+  if (req.raw.destroyed && !req.raw.complete) {
+    throw new HttpError(400, VIDEO_MESSAGES.uploadRetry, undefined, { connection: 'close' });
+  }
   const watch = bodyWatch(req.raw, idleMs);
   try {
     return await readParts(req, target, fileSizeLimit, watch.signal);
@@ -146,6 +151,12 @@ function bodyWatch(raw: IncomingMessage, idleMs: number) {
     );
   };
   raw.once('end', onEnd);
+  // A request closed before its end (the client went, or the parser gave up on a malformed
+  // chunk): the multipart reader does not always end the file stream it handed out.
+  const onClose = () => {
+    if (!raw.complete) fail('upload body aborted');
+  };
+  raw.once('close', onClose);
   return {
     signal: abort.signal,
     get stalled() {
@@ -154,6 +165,7 @@ function bodyWatch(raw: IncomingMessage, idleMs: number) {
     dispose() {
       clearTimeout(cutShort);
       raw.off('end', onEnd);
+      raw.off('close', onClose);
       if (!real) return;
       raw.off('timeout', onTimeout);
       // Conversion may keep the socket quiet for a while: that is not a stalled body.
