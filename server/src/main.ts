@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, productionRefusal } from './config.ts';
 import { createDb, migrateToLatest } from './db/create-db.ts';
 import { describeOutboxAccess, outboxAccess } from './dev/outbox-access.ts';
 import { domainEvents } from './plugins/domain-events.ts';
@@ -12,6 +12,8 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    const refusal = productionRefusal(config);
+    if (refusal) throw new ConfigError(refusal);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
