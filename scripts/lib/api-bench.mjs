@@ -339,6 +339,8 @@ async function main() {
     DATABASE_URL: '',
     REDIS_URL: '',
     SMTP_URL: '',
+    // A production server on this machine, mailing to the outbox, with a generated secret.
+    PRODUCTION_ALLOW: 'outbox-mail,generated-secret',
     // The bench's users all sign up from 127.0.0.1.
     RATE_LIMIT_MULTIPLIER: '100',
   };

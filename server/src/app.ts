@@ -156,7 +156,8 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
     openapi: { info: { title: 'Vitae API', version: '1.0.0' } },
     transform: withBinaryResponses(jsonSchemaTransform),
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API's map is for developers: in production only with API_DOCS=on.
+  if (config.apiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   registerErrorHandling(app);
   registerInputGuard(app);

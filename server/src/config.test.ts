@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, productionRefusal } from './config.ts';
 
 const failure = (env: NodeJS.ProcessEnv): string => {
   try {
@@ -98,6 +98,46 @@ describe('loadConfig', () => {
     }
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${variable}\\b`));
     expect(message).not.toContain('\n');
+  });
+
+  it('refuses a production start over http, without SMTP or with a generated secret', () => {
+    const ready = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://cv.example.com',
+      SMTP_URL: 'smtp://mail:25',
+      SESSION_SECRET: 'x'.repeat(32),
+    };
+    expect(productionRefusal(loadConfig(ready))).toBeNull();
+    const cases: Array<[Record<string, string>, string, string]> = [
+      [{ PUBLIC_URL: 'http://cv.example.com' }, 'PUBLIC_URL=https://', 'http'],
+      [{ SMTP_URL: '' }, 'SMTP_URL=smtp://', 'outbox-mail'],
+      [{ SESSION_SECRET: '' }, 'SESSION_SECRET', 'generated-secret'],
+    ];
+    for (const [change, fix, allowance] of cases) {
+      const refusal = productionRefusal(loadConfig({ ...ready, ...change }));
+      expect(refusal).toContain(fix);
+      expect(refusal).toContain(`PRODUCTION_ALLOW=${allowance}`);
+      expect(refusal).not.toContain('\n');
+      const allowed = { ...ready, ...change, PRODUCTION_ALLOW: `${allowance}, http` };
+      expect(productionRefusal(loadConfig(allowed))).toBeNull();
+      // Only production refuses.
+      expect(productionRefusal(loadConfig({ ...ready, ...change, NODE_ENV: '' }))).toBeNull();
+    }
+    // A server on this machine (npm start's default address) may use http.
+    for (const url of ['http://localhost:5000', 'http://127.0.0.1:8080', '']) {
+      expect(productionRefusal(loadConfig({ ...ready, PUBLIC_URL: url }))).toBeNull();
+    }
+    expect(failure({ PRODUCTION_ALLOW: 'http,everything' })).toBe(
+      'Invalid configuration: PRODUCTION_ALLOW must list some of http, outbox-mail, generated-secret (comma-separated)',
+    );
+  });
+
+  it('serves the API docs by default, not in production unless API_DOCS=on', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }).apiDocs).toBe(false);
+    expect(failure({ API_DOCS: 'yes' })).toBe('Invalid configuration: API_DOCS must be on or off');
   });
 
   it('reads OUTBOX_PAGE as on or off, unset by default', () => {

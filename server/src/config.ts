@@ -7,6 +7,11 @@ const opt = <T extends z.ZodType>(t: T) => z.preprocess(blankToUndefined, t.opti
 const PORT_MESSAGE = 'must be a whole number from 0 to 65535';
 const MINUTES_MESSAGE = 'must be a whole number of minutes, 1 or more';
 
+/** What a production server may be started without, when PRODUCTION_ALLOW names it. */
+export const PRODUCTION_ALLOWANCES = ['http', 'outbox-mail', 'generated-secret'] as const;
+export type ProductionAllowance = (typeof PRODUCTION_ALLOWANCES)[number];
+const ALLOW_MESSAGE = `must list some of ${PRODUCTION_ALLOWANCES.join(', ')} (comma-separated)`;
+
 const envSchema = z.object({
   NODE_ENV: opt(z.enum(['development', 'production', 'test'])),
   PORT: z.preprocess(
@@ -47,6 +52,22 @@ const envSchema = z.object({
   OUTBOX_PAGE: opt(z.enum(['on', 'off'], { error: 'must be on or off' })),
   CHROME_PATH: opt(z.string()),
   PDF_WARM: opt(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  PRODUCTION_ALLOW: opt(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (list): list is ProductionAllowance[] =>
+          list.every((a) => (PRODUCTION_ALLOWANCES as readonly string[]).includes(a)),
+        ALLOW_MESSAGE,
+      ),
+  ),
+  API_DOCS: opt(z.enum(['on', 'off'], { error: 'must be on or off' })),
   PDF_IDLE_MINUTES: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -84,6 +105,10 @@ export interface Config {
   pdfWarm?: boolean;
   /** PDF_IDLE_MINUTES: close Chromium after this long without a PDF (default 15). */
   pdfIdleMinutes: number;
+  /** PRODUCTION_ALLOW: the production start checks (productionRefusal) waived. */
+  productionAllow: ProductionAllowance[];
+  /** API_DOCS: serve the OpenAPI page at /api/docs (default on, off in production). */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -145,7 +170,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromePath: e.CHROME_PATH,
     pdfWarm: e.PDF_WARM ? e.PDF_WARM === 'on' : e.NODE_ENV !== 'test',
     pdfIdleMinutes: e.PDF_IDLE_MINUTES,
+    productionAllow: e.PRODUCTION_ALLOW ?? [],
+    apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
   };
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Why a production server must not start with this configuration, in one line saying what to
+ * set, or null. Each check is waived by naming it in PRODUCTION_ALLOW: an `http` PUBLIC_URL
+ * (cookies then go without `Secure`; one on this machine, as `npm start` serves, is fine),
+ * no SMTP_URL (mail would pile up in DATA_DIR/outbox, read by nobody) and no SESSION_SECRET
+ * (a generated one differs between instances, and is lost with DATA_DIR).
+ */
+export function productionRefusal(config: Config): string | null {
+  if (config.env !== 'production') return null;
+  const allowed = (a: ProductionAllowance) => config.productionAllow.includes(a);
+  const url = new URL(config.publicUrl);
+  if (url.protocol === 'http:' && !LOCAL_HOSTS.has(url.hostname) && !allowed('http')) {
+    return 'Refusing to start in production: PUBLIC_URL is http://, so cookies would lack Secure. Set PUBLIC_URL=https://…, or PRODUCTION_ALLOW=http.';
+  }
+  if (!config.smtpUrl && !allowed('outbox-mail')) {
+    return 'Refusing to start in production: SMTP_URL is not set, so mail would only go to DATA_DIR/outbox. Set SMTP_URL=smtp://…, or PRODUCTION_ALLOW=outbox-mail.';
+  }
+  if (!config.sessionSecret && !allowed('generated-secret')) {
+    return 'Refusing to start in production: SESSION_SECRET is not set, so each instance would generate its own. Set SESSION_SECRET (32+ characters), or PRODUCTION_ALLOW=generated-secret.';
+  }
+  return null;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | number | string {

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, productionRefusal } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { upgradeDatabase } from './upgrade.ts';
 import { describeOutboxAccess, outboxAccess } from './dev/index.ts';
@@ -13,6 +13,8 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    const refusal = productionRefusal(config);
+    if (refusal) throw new ConfigError(refusal);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

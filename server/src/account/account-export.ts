@@ -14,7 +14,7 @@ import { HttpError } from '../plugins/errors.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { exportJsonResume } from '../cv-io/index.ts';
 import { accountRepo, type ExportRow } from './account.repo.ts';
-import { userRows, withoutSecrets } from './user-data.ts';
+import { listingActivity, userRows, withoutSecrets } from './user-data.ts';
 
 export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
 /** Jobs waiting across all users; more are refused until the queue drains. */
@@ -32,9 +32,12 @@ export const ACCOUNT_EXPORT_MESSAGES = {
 export const ABOUT_ACCOUNT_JSON =
   'Everything Vitae holds about your account: the rows of every table that refers to you ' +
   '(account, CV sections, media records, shares and their views, notifications, public ' +
-  'listing, HR saves, ranks and notes). Left out on purpose: your password hash, the hashes ' +
-  'of session, one-time and share PIN secrets (see omittedColumns), and other users’ private ' +
-  'data, such as HR users’ saves and notes about your CV. Your media files are in media/.';
+  'listing, HR saves, ranks and notes), and in yourPublicListing the HR users’ views of and ' +
+  'contact requests for your public listing. Left out on purpose: your password hash, the ' +
+  'hashes of session, one-time and share PIN secrets, the network address and browser string ' +
+  'of the people who viewed your shared CV (you see their device kind; see omittedColumns), ' +
+  'and other users’ private data, such as HR users’ saves and notes about your CV. Your media ' +
+  'files are in media/.';
 
 export interface ExportStatus {
   id: string;
@@ -107,6 +110,7 @@ async function writeZip(
     userId,
     omittedColumns: omitted,
     tables,
+    yourPublicListing: await listingActivity(deps.db, userId),
   });
   await drained();
   const media = await repo.mediaFiles(userId);

@@ -187,6 +187,57 @@ describe.each<Adapter>(['local', 's3'])('on %s storage', (adapter) => {
     });
   });
 
+  describe('Export my account: other people in it', () => {
+    it('leaves out a recipient’s address and browser, and adds the listing’s views and requests', async () => {
+      const { me, hr, cvId, savedId } = await candidateWithEverything();
+      // The recipient opens the share on a phone.
+      const mail = (await t.outbox()).find((m) => m.text.includes(`/view-shared-cv/${cvId}`))!;
+      const link = new URL(/Open it here: (\S+)/.exec(mail.text)![1]!);
+      const pin = /View pin: (\d{6})/.exec(mail.text)![1]!;
+      const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
+      const headers = { 'user-agent': phone };
+      const unlocked = await t.app.inject({
+        method: 'POST',
+        url: '/api/share-cv/unlock',
+        payload: { cvId, shareId: link.searchParams.get('share'), pin },
+        headers,
+        remoteAddress: '203.0.113.77',
+      });
+      expect(unlocked.statusCode, unlocked.body).toBe(200);
+      const grant = unlocked.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      const tracked = await t.app.inject({
+        method: 'POST',
+        url: '/api/share-cv/track-view',
+        payload: { curriculumVitaeID: cvId },
+        headers: { ...headers, cookie: grant },
+        remoteAddress: '203.0.113.77',
+      });
+      expect(tracked.statusCode, tracked.body).toBe(200);
+      // An HR user views the listing and asks for the contact details.
+      await call(me, 'PUT', '/api/public-cv/contact-mode', { mode: 'on-request' });
+      expect((await call(hr, 'POST', `/hr/saved-cv/${savedId}/views`)).statusCode).toBe(200);
+      const asked = await call(hr, 'POST', `/hr/saved-cv/${savedId}/contact-request`);
+      expect(asked.statusCode, asked.body).toBe(201);
+
+      const files = await exportZip(me);
+      const text = strFromU8(files['account.json']!);
+      const account = JSON.parse(text);
+      expect(text).not.toContain('203.0.113.77');
+      expect(text).not.toContain('iPhone');
+      expect(account.tables.cv_views).toEqual([
+        expect.objectContaining({ device_kind: 'phone', video_percent: 0 }),
+      ]);
+      expect(account.tables.cv_views[0]).not.toHaveProperty('ip_address');
+      expect(account.omittedColumns.cv_views).toEqual(['ip_address', 'user_agent']);
+      expect(account.yourPublicListing).toEqual({
+        views: [expect.objectContaining({ hr_user_name: 'Rita Recruiter' })],
+        contactRequests: [
+          expect.objectContaining({ hr_user_name: 'Rita Recruiter', status: 'pending' }),
+        ],
+      });
+    });
+  });
+
   describe('Delete my account', () => {
     it('needs the password, then leaves no row and no file of the user', async () => {
       const { me, hr, cvId, publicCvId, savedId } = await candidateWithEverything();

@@ -114,7 +114,43 @@ async function rowsOf(db: Db, t: UserTable, userId: string, known: Record<string
   ).rows;
 }
 
-/** The rows without their secret columns, and which columns were left out. */
+/**
+ * Columns about other people that the app never shows the user (a share recipient's address
+ * and raw browser string: the user sees the device kind): left out of the export.
+ */
+export const OTHERS_COLUMNS: Record<string, string[]> = {
+  cv_views: ['ip_address', 'user_agent'],
+};
+
+const leftOut = (table: string, column: string) =>
+  SECRET_COLUMN.test(column) || (OTHERS_COLUMNS[table]?.includes(column) ?? false);
+
+/**
+ * What others did with the user's public listing, as the app shows it to the user: HR users'
+ * views and contact requests (rows keyed by the HR user, so `userRows` finds them for the HR
+ * user only). The HR user appears by name, as on the listing page.
+ */
+export async function listingActivity(db: Db, userId: string) {
+  const views = await db
+    .selectFrom('public_cv_views as v')
+    .innerJoin('public_cvs as p', 'p.id', 'v.public_cv_id')
+    .select(['v.hr_user_name', 'v.viewed_at', 'v.device_kind', 'v.video_percent'])
+    .where('p.user_id', '=', userId)
+    .orderBy('v.viewed_at')
+    .orderBy('v.id')
+    .execute();
+  const contactRequests = await db
+    .selectFrom('contact_requests as c')
+    .innerJoin('public_cvs as p', 'p.id', 'c.public_cv_id')
+    .select(['c.hr_user_name', 'c.status', 'c.requested_at', 'c.decided_at'])
+    .where('p.user_id', '=', userId)
+    .orderBy('c.requested_at')
+    .orderBy('c.id')
+    .execute();
+  return { views, contactRequests };
+}
+
+/** The rows without their secret columns (and others' data), and which columns were left out. */
 export function withoutSecrets(rows: Record<string, Row[]>): {
   tables: Record<string, Row[]>;
   omitted: Record<string, string[]>;
@@ -123,9 +159,9 @@ export function withoutSecrets(rows: Record<string, Row[]>): {
   const omitted: Record<string, string[]> = {};
   for (const [table, list] of Object.entries(rows)) {
     tables[table] = list.map((row) =>
-      Object.fromEntries(Object.entries(row).filter(([c]) => !SECRET_COLUMN.test(c))),
+      Object.fromEntries(Object.entries(row).filter(([c]) => !leftOut(table, c))),
     );
-    const hidden = Object.keys(list[0] ?? {}).filter((c) => SECRET_COLUMN.test(c));
+    const hidden = Object.keys(list[0] ?? {}).filter((c) => leftOut(table, c));
     if (hidden.length) omitted[table] = hidden;
   }
   return { tables, omitted };

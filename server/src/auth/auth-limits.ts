@@ -1,4 +1,11 @@
-import { refundLimits, type LimitRule, type RateLimiter } from '../plugins/rate-limit.ts';
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  enforceLimits,
+  refundLimits,
+  type LimitRule,
+  type RateLimiter,
+} from '../plugins/rate-limit.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,22 +30,56 @@ export const MAIL_LIMITS = {
   mailsPerAccount: { limit: 5, windowMs: HOUR },
 } as const;
 
+/** How long a known browser's sign-in waits while its address or account is locked. */
+export const LOCKED_KNOWN_DEVICE_DELAY_MS = 1000;
+
 /**
- * The rules one sign-in attempt counts on (`enforceLimits` counts it before the password is
- * checked, so parallel guesses cannot all slip in), and what a right password undoes: it is
- * no guess, so this address's failures on the account are cleared and the other counters get
- * the attempt back.
+ * Which password the account's failure counters belong to: a short fingerprint of its hash
+ * (or '-' for no account). A password reset changes it, so it starts every counter of the
+ * account afresh, on every address, without having to find them.
  */
-export function loginLimits(account: string, ip: string, deviceId: string | null) {
-  const accountAddress = { key: `login:email-ip:${account} ${ip}`, ...LOGIN_LIMITS.accountAddress };
-  const others: LimitRule[] = [
-    { key: `login:ip:${ip}`, ...LOGIN_LIMITS.address },
-    deviceId
-      ? { key: `login:device:${deviceId}`, ...LOGIN_LIMITS.device }
-      : { key: `login:email:${account}`, ...LOGIN_LIMITS.account },
-  ];
+export const passwordGeneration = (passwordHash: string | undefined): string =>
+  passwordHash ? createHash('sha256').update(passwordHash).digest('base64url').slice(0, 12) : '-';
+
+/**
+ * The rules one sign-in attempt counts on (`enforce` counts it before the password is checked,
+ * so parallel guesses cannot all slip in), and what a right password undoes.
+ *
+ * A browser that signed in to the account before (`deviceId`, from the device cookie) counts
+ * on its own entry alone: a stranger's guesses, even from the owner's own address, cannot
+ * refuse it; while they keep the address or account locked it is only slowed. Any other
+ * browser counts for the account from its address, for its address, and for the account.
+ * A right password is no guess: it gives the attempt back, and from a new browser clears its
+ * address's failures on the account (a known browser's success clears nothing, so it never
+ * hands a stranger on the same address fresh guesses).
+ */
+export function loginLimits(
+  account: string,
+  generation: string,
+  ip: string,
+  deviceId: string | null,
+) {
+  const who = `${account}#${generation}`;
+  const accountAddress = { key: `login:email-ip:${who} ${ip}`, ...LOGIN_LIMITS.accountAddress };
+  const address = { key: `login:ip:${ip}`, ...LOGIN_LIMITS.address };
+  if (deviceId) {
+    const device = { key: `login:device:${deviceId}`, ...LOGIN_LIMITS.device };
+    return {
+      async enforce(limiter: RateLimiter) {
+        await enforceLimits(limiter, [device]);
+        const held = await Promise.all([
+          limiter.peek(accountAddress.key, accountAddress.limit),
+          limiter.peek(address.key, address.limit),
+          limiter.peek(`login:email:${who}`, LOGIN_LIMITS.account.limit),
+        ]);
+        if (held.some((h) => !h.allowed)) await sleep(LOCKED_KNOWN_DEVICE_DELAY_MS);
+      },
+      succeeded: (limiter: RateLimiter) => refundLimits(limiter, [device]),
+    };
+  }
+  const others: LimitRule[] = [address, { key: `login:email:${who}`, ...LOGIN_LIMITS.account }];
   return {
-    rules: [accountAddress, ...others],
+    enforce: (limiter: RateLimiter) => enforceLimits(limiter, [accountAddress, ...others]),
     async succeeded(limiter: RateLimiter) {
       await Promise.all([limiter.reset(accountAddress.key), refundLimits(limiter, others)]);
     },

@@ -27,7 +27,7 @@ import { savePendingCv } from '../hr/index.ts';
 import { authRepo, toApiUser } from './auth.repo.ts';
 import { resetEmail, verificationEmail } from './auth.emails.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
-import { loginLimits, mailRequestLimits } from './auth-limits.ts';
+import { loginLimits, mailRequestLimits, passwordGeneration } from './auth-limits.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
 
 const MINUTE = 60_000;
@@ -117,9 +117,10 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   r.post('/auth/user/login-web', { schema: login }, async (req, reply) => {
     const { email, password, HRIntent, cvToSave } = req.body;
     const account = email.toLowerCase();
-    const limits = loginLimits(account, req.ip, trustedDevice(sessionSecret, req, account));
-    await enforceLimits(limiter, limits.rules);
     const user = await repo.findByEmail(email);
+    const device = trustedDevice(sessionSecret, req, account);
+    const limits = loginLimits(account, passwordGeneration(user?.password_hash), req.ip, device);
+    await limits.enforce(limiter);
     const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
     if (!user || !ok) {
       throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, {

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@vitae/core';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { LOGIN_LIMITS, MAIL_LIMITS } from './auth-limits.ts';
+import { LOCKED_KNOWN_DEVICE_DELAY_MS, LOGIN_LIMITS, MAIL_LIMITS } from './auth-limits.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import {
   freshIp,
@@ -96,8 +96,39 @@ describe('sign-in throttle', () => {
     const res = await login({ ...creds, password }, browser, deviceCookieOf(reset));
     expect(res.statusCode).toBe(200);
     expect(res.json().user.email).toBe(creds.email);
-    // Any other new browser is still held by the account's limit.
-    expect429(await login({ ...creds, password }, freshIp()), LOGIN_LIMITS.account.windowMs);
+    // The reset started the account's counters afresh: any browser signs in.
+    expect((await login({ ...creds, password }, freshIp())).statusCode).toBe(200);
+  });
+
+  it('lets a known browser in, slowed, past a stranger on its own address', async () => {
+    const creds = await verifiedUser(t);
+    const office = freshIp();
+    const trusted = deviceCookieOf(await login(creds, freshIp()));
+    const limit = Math.max(LOGIN_LIMITS.accountAddress.limit, LOGIN_LIMITS.account.limit);
+    for (let i = 0; i < limit; i++) await login(wrong(creds), office);
+    expect429(await login(creds, office), LOGIN_LIMITS.accountAddress.windowMs);
+    const started = Date.now();
+    const res = await login(creds, office, trusted);
+    expect(res.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LOCKED_KNOWN_DEVICE_DELAY_MS - 50);
+    // Its success hands the stranger no fresh guesses on the address.
+    expect429(await login(wrong(creds), office), LOGIN_LIMITS.accountAddress.windowMs);
+  });
+
+  it('clears every counter of the account with a password reset', async () => {
+    const creds = await verifiedUser(t);
+    const office = freshIp();
+    for (let i = 0; i < LOGIN_LIMITS.accountAddress.limit; i++) {
+      expect((await login(wrong(creds), office)).statusCode).toBe(401);
+    }
+    expect429(await login(creds, office), LOGIN_LIMITS.accountAddress.windowMs);
+    // Reset from another device (a phone on mobile data), then sign in from the office.
+    await post(t, '/auth/user/forgot', { email: creds.email });
+    const [token] = (await mailedTokens(t, creds.email, 'reset-password')).slice(-1);
+    const password = 'brand-new-pass';
+    const reset = await post(t, '/auth/user/reset', { token, password, password2: password });
+    expect(reset.statusCode).toBe(200);
+    expect((await login({ ...creds, password }, office)).statusCode).toBe(200);
   });
 
   it('trusts a device cookie only for its own account, and never a forged one', async () => {

@@ -23,6 +23,9 @@ export interface UploadBody {
   truncated: boolean;
 }
 
+/** How long a complete body's reader may take to finish writing before it is called cut off. */
+const CUT_SHORT_GRACE_MS = 1000;
+
 const SIGNED_FIELDS = ['api_key', 'timestamp', 'signature', 'upload_preset'];
 
 /**
@@ -46,7 +49,7 @@ export async function uploadRoutes(
  * Reads one multipart upload: the `file` part into `target`, the signed fields into memory.
  * With the spec's "Upload failed. Please try again.", a body that sends nothing for `idleMs`
  * is answered 408, a malformed one 400, and so is one that ended without its closing
- * boundary (noticed `idleMs` after its last byte). The file handle is closed on every path;
+ * boundary (noticed a second after its last byte). The file handle is closed on every path;
  * the caller removes the folder.
  */
 export async function readUploadBody(
@@ -55,6 +58,11 @@ export async function readUploadBody(
   fileSizeLimit: number,
   idleMs: number,
 ): Promise<UploadBody> {
+  // A request the HTTP parser gave up on (a malformed chunk) closed before we came to read
+  // it: no reader would ever hear its end.
+  if (req.raw.destroyed && !req.raw.complete) {
+    throw new HttpError(400, VIDEO_MESSAGES.uploadRetry, undefined, { connection: 'close' });
+  }
   const watch = bodyWatch(req.raw, idleMs);
   try {
     return await readParts(req, target, fileSizeLimit, watch.signal);
@@ -130,12 +138,25 @@ function bodyWatch(raw: IncomingMessage, idleMs: number) {
     raw.on('timeout', onTimeout);
     socket.setTimeout!(idleMs);
   }
-  // Once every byte is in, only writing the last buffered bytes to disk remains.
+  // Once every byte is in, only writing the last buffered bytes to disk remains: a reader
+  // still busy after a short grace will never finish (a small body cut off before its closing
+  // boundary). The socket's idle timer stops too: Node would destroy an idle socket whose
+  // request is complete without a word, before the 400 could be sent.
   let cutShort: NodeJS.Timeout | undefined;
   const onEnd = () => {
-    cutShort = setTimeout(() => fail('upload body cut short'), idleMs);
+    if (real) socket.setTimeout!(0);
+    cutShort = setTimeout(
+      () => fail('upload body cut short'),
+      Math.min(idleMs, CUT_SHORT_GRACE_MS),
+    );
   };
   raw.once('end', onEnd);
+  // A request closed before its end (the client went, or the parser gave up on a malformed
+  // chunk): the multipart reader does not always end the file stream it handed out.
+  const onClose = () => {
+    if (!raw.complete) fail('upload body aborted');
+  };
+  raw.once('close', onClose);
   return {
     signal: abort.signal,
     get stalled() {
@@ -144,6 +165,7 @@ function bodyWatch(raw: IncomingMessage, idleMs: number) {
     dispose() {
       clearTimeout(cutShort);
       raw.off('end', onEnd);
+      raw.off('close', onClose);
       if (!real) return;
       raw.off('timeout', onTimeout);
       // Conversion may keep the socket quiet for a while: that is not a stalled body.

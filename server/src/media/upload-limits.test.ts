@@ -171,6 +171,57 @@ describe('cut-off and malformed upload bodies', () => {
     await vi.waitFor(() => expect(t.tempFiles()).toEqual([]), WAIT);
   });
 
+  it('answers a small body cut off before its closing boundary with 400 at once', async () => {
+    // The default 30 s idle limit: the answer must not wait for it.
+    const { t, user } = await appWith();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const body = '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc';
+    for (const url of [
+      '/media/image/upload',
+      '/media/raw/upload',
+      '/media/video/upload',
+      '/api/certificate/photo-upload',
+    ]) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.write(
+        `POST ${url} HTTP/1.1\r\nHost: localhost\r\nCookie: ${user.cookie}\r\n` +
+          'Content-Type: multipart/form-data; boundary=x\r\n' +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+      let answer = '';
+      socket.on('data', (d) => (answer += d.toString()));
+      await vi.waitFor(() => expect(answer).toMatch(/^HTTP\/1\.1 400 /), WAIT);
+      expect(answer).toContain(VIDEO_MESSAGES.uploadRetry);
+      socket.destroy();
+    }
+  });
+
+  it('leaves no temp folder after a malformed chunked upload', async () => {
+    const { t, user } = await appWith();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const part = '--x\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc';
+    const closed: Array<Promise<unknown>> = [];
+    const sockets: net.Socket[] = [];
+    for (let i = 0; i < 10; i++) {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(
+        'POST /media/image/upload HTTP/1.1\r\nHost: localhost\r\n' +
+          `Cookie: ${user.cookie}\r\nContent-Type: multipart/form-data; boundary=x\r\n` +
+          `Transfer-Encoding: chunked\r\n\r\n${part.length.toString(16)}\r\n${part}\r\nzz\r\n`,
+      );
+      // The server answers the bad chunk (400) from its client-error handler.
+      closed.push(new Promise((resolve) => socket.once('data', resolve)));
+      sockets.push(socket);
+    }
+    await Promise.all(closed);
+    await vi.waitFor(() => expect(t.tempFiles()).toEqual([]), WAIT);
+    expect(fs.readdirSync(path.join(t.dataDir, 'tmp'))).toEqual([]);
+    for (const socket of sockets) socket.destroy();
+  });
+
   it('answers a multipart request without a boundary, or cut short, with 400', async () => {
     const { t, user } = await appWith({ bodyIdleMs: 100 });
     const post = (contentType: string, payload: string) =>

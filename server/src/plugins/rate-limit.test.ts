@@ -118,6 +118,27 @@ describe('memory rate limiter', () => {
     expect(l.stats()).toMatchObject({ keys: 100_000, blockedKeys: 1 });
   });
 
+  it('keeps a guard counter under its limit through a flood of other keys', async () => {
+    const l = memoryRateLimiter({ maxKeys: 100 });
+    expect(await hits(l, 'share-unlock:share:s1', 9, 10, 15 * 60_000)).toEqual(Array(9).fill(true));
+    await hits(l, 'login:email-ip:v@example.com 1.2.3.4', 1, 10, 15 * 60_000);
+    for (let i = 0; i < 1000; i++) await l.hit(`forgot:email-ip:${i}@x 127.0.0.${i}`, 3, 60_000);
+    expect(await hits(l, 'share-unlock:share:s1', 2, 10, 15 * 60_000)).toEqual([true, false]);
+    // Still counted: its one failure leaves no room under a limit of 1.
+    expect(await l.peek('login:email-ip:v@example.com 1.2.3.4', 1)).toMatchObject({
+      allowed: false,
+    });
+  });
+
+  it('evicts keys hit once before any key hit more often', async () => {
+    const l = memoryRateLimiter({ maxKeys: 100 });
+    await hits(l, 'login:ip:9.9.9.9', 2, 30, 15 * 60_000);
+    for (let i = 0; i < 1000; i++) await l.hit(`login:ip:10.0.${i >> 8}.${i & 255}`, 30, 60_000);
+    expect(await l.peek('login:ip:9.9.9.9', 3)).toMatchObject({ allowed: true });
+    expect(await l.peek('login:ip:9.9.9.9', 2)).toMatchObject({ allowed: false });
+    expect(l.stats()).toMatchObject({ keys: 100, evicted: 901 });
+  });
+
   it('bounds the blocked keys too: the earliest blocked makes room', async () => {
     const l = memoryRateLimiter({ maxBlockedKeys: 2 });
     for (const key of ['a', 'b', 'c']) await hits(l, key, 2, 2, 60_000);

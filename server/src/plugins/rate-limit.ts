@@ -22,11 +22,19 @@ interface Bucket {
   resetAt: number;
 }
 
+/**
+ * Sign-in and view-pin failures: the counters that hold a guesser back. In memory they get a
+ * store of their own, so no other traffic (a flood of forgot-password requests) can push them out.
+ */
+export const GUARD_KEY = /^(login|share-unlock):/;
+
 export interface MemoryRateLimiterOptions {
-  /** Keys under their limit kept at most; the least recently used one makes room. */
+  /** Keys under their limit kept at most, per store; the least valuable one makes room. */
   maxKeys?: number;
-  /** Keys at their limit kept at most, apart from the others; the earliest blocked makes room. */
+  /** Keys at their limit kept at most, per store; the earliest blocked makes room. */
   maxBlockedKeys?: number;
+  /** Which keys live in the guard store (default GUARD_KEY); every other key in the other. */
+  isGuard?: (key: string) => boolean;
 }
 
 export interface MemoryRateLimiter extends RateLimiter {
@@ -35,8 +43,57 @@ export interface MemoryRateLimiter extends RateLimiter {
 }
 
 /**
+ * One store's tables, each bounded: keys hit once, keys hit more often (under their limit),
+ * and keys at their limit. A new key makes room by evicting a key hit once if there is one,
+ * so a flood of fresh keys evicts only other fresh keys: to push out a key with several
+ * failures an attacker would first have to fill the whole store with repeated keys.
+ */
+function counterStore(maxKeys: number, maxBlockedKeys: number) {
+  let evicted = 0;
+  const once = new LRUCache<string, Bucket>({ max: maxKeys });
+  const repeat = new LRUCache<string, Bucket>({ max: maxKeys });
+  // Read with peek() only, so its order stays the order keys were blocked in.
+  const blocked = new LRUCache<string, Bucket>({
+    max: maxBlockedKeys,
+    dispose: (_b, _k, reason) => {
+      if (reason === 'evict') evicted += 1;
+    },
+  });
+  const drop = (key: string) => {
+    once.delete(key);
+    repeat.delete(key);
+    blocked.delete(key);
+  };
+  return {
+    peek: (key: string) => once.peek(key) ?? repeat.peek(key) ?? blocked.peek(key),
+    drop,
+    /** Files `b` (just counted) in the table its count belongs in. */
+    place(key: string, b: Bucket, limit: number) {
+      if (blocked.has(key)) return; // Counted in place: a blocked key neither moves nor takes room.
+      if (b.count >= limit) {
+        // Its next hit is refused: keep it where a flood of fresh keys cannot reach it.
+        once.delete(key);
+        repeat.delete(key);
+        blocked.set(key, b);
+      } else if (once.has(key) || repeat.has(key) || b.count > 1) {
+        once.delete(key);
+        repeat.set(key, b);
+      } else {
+        if (once.size + repeat.size >= maxKeys) {
+          (once.size > 0 ? once : repeat).pop();
+          evicted += 1;
+        }
+        once.set(key, b);
+      }
+    },
+    stats: () => ({ keys: once.size + repeat.size, blockedKeys: blocked.size, evicted }),
+  };
+}
+
+/**
  * One process's counters: right for a single machine. Every operation is O(1) and memory is
- * capped: two LRU tables of bounded size, each evicting one entry per new key at most.
+ * capped: two stores (guard keys and the rest) of bounded tables, each new key evicting one
+ * entry at most.
  *
  * Keys at their limit live in a table of their own. A flood of fresh keys then evicts only
  * other fresh keys and never lifts a block; to push one block out, an attacker would first
@@ -47,23 +104,18 @@ export interface MemoryRateLimiter extends RateLimiter {
 export function memoryRateLimiter({
   maxKeys = 100_000,
   maxBlockedKeys = 100_000,
+  isGuard = (key) => GUARD_KEY.test(key),
 }: MemoryRateLimiterOptions = {}): MemoryRateLimiter {
-  let evicted = 0;
-  const dispose = (_b: Bucket, _k: string, reason: LRUCache.DisposeReason) => {
-    if (reason === 'evict') evicted += 1;
-  };
-  const open = new LRUCache<string, Bucket>({ max: maxKeys, dispose });
-  // Read with peek() only, so its order stays the order keys were blocked in.
-  const blocked = new LRUCache<string, Bucket>({ max: maxBlockedKeys, dispose });
+  const guard = counterStore(maxKeys, maxBlockedKeys);
+  const other = counterStore(maxKeys, maxBlockedKeys);
+  const storeOf = (key: string) => (isGuard(key) ? guard : other);
 
   /** The key's bucket while its window lasts; a passed one is dropped. */
   const live = (key: string, now: number): Bucket | undefined => {
-    const b = open.peek(key) ?? blocked.peek(key);
+    const store = storeOf(key);
+    const b = store.peek(key);
     if (b && b.resetAt > now) return b;
-    if (b) {
-      open.delete(key);
-      blocked.delete(key);
-    }
+    if (b) store.drop(key);
     return undefined;
   };
 
@@ -77,15 +129,7 @@ export function memoryRateLimiter({
       const now = Date.now();
       const b = live(key, now) ?? { count: 0, resetAt: now + windowMs };
       b.count += 1;
-      if (blocked.has(key)) {
-        // Counted in place: a blocked key neither moves nor takes room.
-      } else if (b.count >= limit) {
-        // Its next hit is refused: keep it where a flood of fresh keys cannot reach it.
-        open.delete(key);
-        blocked.set(key, b);
-      } else {
-        open.set(key, b);
-      }
+      storeOf(key).place(key, b, limit);
       return answer(b, b.count <= limit, now);
     },
     async peek(key, limit) {
@@ -99,10 +143,16 @@ export function memoryRateLimiter({
       if (b && b.count > 0) b.count -= 1;
     },
     async reset(key) {
-      open.delete(key);
-      blocked.delete(key);
+      storeOf(key).drop(key);
     },
-    stats: () => ({ keys: open.size, blockedKeys: blocked.size, evicted }),
+    stats: () => {
+      const [g, o] = [guard.stats(), other.stats()];
+      return {
+        keys: g.keys + o.keys,
+        blockedKeys: g.blockedKeys + o.blockedKeys,
+        evicted: g.evicted + o.evicted,
+      };
+    },
   };
 }
 

@@ -45,6 +45,8 @@ describe('the compiled server npm start runs', () => {
         DATABASE_URL: '',
         REDIS_URL: '',
         SMTP_URL: '',
+        // A production server on this machine, mailing to the outbox, with a generated secret.
+        PRODUCTION_ALLOW: 'outbox-mail,generated-secret',
         S3_ENDPOINT: '',
         PDF_WARM: 'off',
         LOG_LEVEL: 'info',
@@ -99,6 +101,25 @@ describe('the compiled server npm start runs', () => {
         .subarray(4, 8)
         .toString(),
     ).toBe('ftyp');
+  });
+
+  it('keeps the API docs to itself in production', async () => {
+    expect((await fetch(`${base}/api/docs/json`)).status).toBe(404);
+  });
+
+  it('refuses a production start without SMTP_URL, in one line saying what to set', async () => {
+    const refused = spawn(process.execPath, [...SERVER_NODE_OPTIONS, bundle], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, SMTP_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    refused.stderr!.on('data', (c: Buffer) => (said += c.toString()));
+    const code = await new Promise((r) => refused.once('exit', r));
+    expect(code).toBe(1);
+    expect(said.trim()).toBe(
+      'Refusing to start in production: SMTP_URL is not set, so mail would only go to DATA_DIR/outbox. Set SMTP_URL=smtp://…, or PRODUCTION_ALLOW=outbox-mail.',
+    );
   });
 
   it('writes its log lines (asynchronously) to stdout', async () => {

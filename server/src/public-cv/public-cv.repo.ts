@@ -299,6 +299,21 @@ export function publicCvRepo(db: Db) {
     return rows.map((r) => ({ hrUserName: r.hr_user_name, viewedAt: r.viewed_at }));
   }
 
+  /** The status a given row says (a toggle answers with the row it wrote, not a later one). */
+  async function statusOf(row: ListingRow): Promise<PublicCvStatus> {
+    return {
+      isListed: row.is_listed === 1,
+      listedAt: row.listed_at,
+      contactMode: row.contact_mode === 'on-request' ? 'on-request' : 'open',
+      publicCV: {
+        _id: row.id,
+        curriculumVitaeID: row.cv_id,
+        viewCount: row.view_count,
+        hrViews: await recentViews(row.id),
+      },
+    };
+  }
+
   return {
     byUser,
     byId,
@@ -307,18 +322,10 @@ export function publicCvRepo(db: Db) {
     async status(userId: string): Promise<PublicCvStatus> {
       const row = await byUser(userId);
       if (!row) return { isListed: false, listedAt: null, publicCV: null, contactMode: 'open' };
-      return {
-        isListed: row.is_listed === 1,
-        listedAt: row.listed_at,
-        contactMode: row.contact_mode === 'on-request' ? 'on-request' : 'open',
-        publicCV: {
-          _id: row.id,
-          curriculumVitaeID: row.cv_id,
-          viewCount: row.view_count,
-          hrViews: await recentViews(row.id),
-        },
-      };
+      return statusOf(row);
     },
+
+    statusOf,
 
     /** Who sees the email and phone: everyone who saved the listing, or the approved only. */
     async setContactMode(userId: string, mode: ContactMode): Promise<void> {

@@ -54,7 +54,8 @@ export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const row = await repo.toggle(user.id);
       const isListed = row.is_listed === 1;
       events.publish('public-cv.toggled', { userId: user.id, isListed, fullName: row.full_name });
-      return repo.status(user.id);
+      // The state this toggle produced: a parallel toggle may have flipped it again since.
+      return repo.statusOf(row);
     },
   );
 

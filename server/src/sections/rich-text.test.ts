@@ -190,6 +190,35 @@ describe('rich text through the API', () => {
     expect(data.find((e) => e.title === 'Treasurer')?.description).toBe(plain);
   });
 
+  it('a required rich field that sanitises to nothing is refused, and nothing stored', async () => {
+    const before = (await call(seeker, 'GET', '/api/personal-summary')).body;
+    for (const content of [
+      '<style>Hello world',
+      '<svg>Hello world',
+      '<xmp>Hello world',
+      '<script>Hello world',
+      '<iframe>Hello world',
+      '<noembed>Hello world',
+      '<select><option>Hello world',
+    ]) {
+      const res = await call(seeker, 'POST', '/api/personal-summary', { content });
+      expect(res.statusCode, content).toBe(400);
+      expect(res.json().error).toBe('Personal summary is required');
+    }
+    expect((await call(seeker, 'GET', '/api/personal-summary')).body).toBe(before);
+  });
+
+  it('counts an entity as the one character it shows', async () => {
+    const content = `<p>${'a'.repeat(990)}${'&nbsp;'.repeat(9)}b</p>`;
+    const res = await call(seeker, 'POST', '/api/employment-history', {
+      company: 'Spaces',
+      position: 'Writer',
+      startDate: '2021-01',
+      description: content,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
   it('the spec limit counts visible text: 1000 characters pass, 1001 fail', async () => {
     const markup = (n: number) =>
       `<p><strong>${'a'.repeat(n - 10)}</strong> <em>${'b'.repeat(9)}</em></p>`;

@@ -25,6 +25,7 @@ import { fieldErrorsFrom, HttpError, notFound } from '../plugins/errors.ts';
 import { requireUser } from '../plugins/session.ts';
 import type { Db } from '../db/database.ts';
 import { lockRow, onUniqueViolation } from '../db/integrity.ts';
+import { sanitizeRichFields } from './rich-text.ts';
 import { sectionsRepo, tableOf, type EntryOut, type SectionsRepo } from './sections.repo.ts';
 
 type Values = Record<string, unknown>;
@@ -60,9 +61,13 @@ function pickFields(key: SectionKey, values: Values): Values {
   return out;
 }
 
-/** The core schema decides; its messages go back per field, and nothing is stored. */
+/**
+ * The core schema decides on the sanitised values (rich text that sanitises to nothing, like
+ * "<style>Hello", is empty, so a required field refuses it); its messages go back per field,
+ * and nothing is stored.
+ */
 function validate(key: SectionKey, input: Values): Values {
-  const r = SECTIONS[key].schema.safeParse(input);
+  const r = SECTIONS[key].schema.safeParse(sanitizeRichFields(SECTIONS[key].columns, input));
   if (r.success) return r.data as Values;
   const fieldErrors = fieldErrorsFrom(r.error.issues);
   throw new HttpError(400, Object.values(fieldErrors)[0] ?? 'Invalid request', fieldErrors);

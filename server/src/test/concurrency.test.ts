@@ -247,6 +247,17 @@ describe('one record per user', () => {
     ]);
   });
 
+  it('21 parallel listing toggles: each answers the state its own flip produced', async () => {
+    const me = await loginAs(t);
+    await call(me, 'POST', '/api/personal-info', { ...sample('personal-info'), fullName: 'Bo Li' });
+    const res = await burst(21, () => call(me, 'POST', '/api/public-cv/toggle'));
+    expect(tally(res)).toEqual({ 200: 21 });
+    // From unlisted, the odd flips list and the even ones unlist: 11 and 10.
+    const listed = res.filter((r) => r.json().isListed === true).length;
+    expect(listed).toBe(11);
+    expect((await call(me, 'GET', '/api/public-cv/status')).json().isListed).toBe(true);
+  });
+
   it('10 parallel saves of one CV by an HR user make one saved entry', async () => {
     const seeker = await loginAs(t);
     const hr = await loginAs(t, { isHr: true });
