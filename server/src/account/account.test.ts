@@ -19,7 +19,12 @@ type Rows = Record<string, Record<string, unknown>[]>;
 const call = callAs(() => t);
 
 /** Tables that hold no one's data: the migrator's own. Any other table must be in the export. */
-const NOT_USER_DATA = new Set(['kysely_migration', 'kysely_migration_lock']);
+const NOT_USER_DATA = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  // Requests to rebuild derived data after an upgrade (decision 0018): nobody's rows.
+  'derived_rebuilds',
+]);
 
 /** Every table and its columns, read from the database itself. */
 async function schema(): Promise<Map<string, string[]>> {
