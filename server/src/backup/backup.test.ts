@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,19 @@ import { readWorld, writeWorld, type World, type WorldReads } from '../test/data
 import { createBackup } from './backup.ts';
 import { MANIFEST_FILE, type BackupManifest } from './manifest.ts';
 import { restoreBackup, RESTORE_MESSAGES } from './restore.ts';
+
+/** Runs one of the two commands as `npm run backup` / `npm run restore` do; its exit and output. */
+function cli(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `server/src/backup/${name}-cli.ts`, ...args],
+      { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env } },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number(err.code ?? 1) : 0, out: stdout + stderr }),
+    );
+  });
+}
 
 /** An empty place to restore into: a new data folder, and a new database on PostgreSQL. */
 async function emptyTarget() {
@@ -98,6 +112,36 @@ describe('npm run backup, then npm run restore', () => {
       await target.drop();
     }
   });
+
+  it('runs as the two npm commands, and the second restore into the same target is refused', async () => {
+    const env = (dataDir: string, url?: string) => ({
+      DATA_DIR: dataDir,
+      DATABASE_URL: url ?? '',
+      S3_ENDPOINT: '',
+    });
+    const sourceEnv = env(
+      source.config.dataDir,
+      source.config.database.kind === 'postgres' ? source.config.database.url : undefined,
+    );
+    // The source's media are in its bucket; this run backs up its database and secret alone.
+    const made = await cli('backup', ['--out', outDir], sourceEnv);
+    expect(made.out).toMatch(/^Backup written to .*vitae-backup-/);
+    expect(made.code).toBe(0);
+    const folder = /Backup written to (\S+):/.exec(made.out)![1]!;
+    const target = await emptyTarget();
+    try {
+      const targetEnv = env(target.config.dataDir, target.env.DATABASE_URL);
+      const first = await cli('restore', [folder], targetEnv);
+      expect(first.out).toContain('Sessions were not kept');
+      expect(first.code).toBe(0);
+      const again = await cli('restore', [folder], targetEnv);
+      expect(again.code).toBe(1);
+      expect(again.out).toContain('The target is not empty');
+      expect((await cli('restore', [], targetEnv)).code).toBe(2);
+    } finally {
+      await target.drop();
+    }
+  }, 120_000);
 
   describe('refuses, changing nothing,', () => {
     const refusedWith = async (from: string, message: string) => {
