@@ -70,7 +70,7 @@ const WEBSITE =
 const FOOTER = /\bpage \d+( of \d+)?\b/i;
 
 /** "E M P L O Y M E N T": a heading set with letter-spacing, read as single letters. */
-const isLetterSpaced = (t: string) => /^(\p{L} ){3,}\p{L}$/u.test(t);
+const isLetterSpaced = (t: string) => /^(\p{L}\s+){3,}\p{L}$/u.test(t);
 
 export function headingKind(line: DocLine): Kind | null {
   const text = line.text.replace(/:$/, '').trim();
@@ -323,7 +323,9 @@ function splitSections(
   const sections: Section[] = [];
   for (const line of lines) {
     const kind = headingKind(line) ?? (looksLikeHeading(line, bodySize) ? 'other' : null);
-    if (kind) sections.push({ kind, heading: line.text, lines: [] });
+    // A letter-spaced heading is named in notes as it reads ("CONTACT", not "C O N T A C T").
+    const heading = isLetterSpaced(line.text) ? line.text.replace(/\s+/g, '') : line.text;
+    if (kind) sections.push({ kind, heading, lines: [] });
     else (sections.at(-1)?.lines ?? top).push(line);
   }
   return { top, sections };

@@ -7,6 +7,7 @@ import { CV_IO_MESSAGES } from '../cv-io.routes.ts';
 import { DOCUMENT_MESSAGES } from './document-lines.ts';
 import { FIXTURE_NAME } from './fixture-cv.ts';
 import { makeDocx, makeEncryptedPdf } from './test-documents.ts';
+import { warmDocumentParser } from './read-document.ts';
 
 const PDF = 'application/pdf';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -17,7 +18,9 @@ type Who = { cookie: string };
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-});
+  // Loading pdf.js in the parser's worker takes seconds on a busy machine: not a test's time.
+  await warmDocumentParser();
+}, 120_000);
 afterAll(() => t.close());
 
 const upload = (who: Who, type: string, body: Uint8Array, query = 'mode=add&dryRun=1') =>

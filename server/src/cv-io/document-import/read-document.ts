@@ -58,6 +58,12 @@ function stopWorker() {
   void w?.thread.terminate();
 }
 
+/** Starts the parser ahead of the first file (tests, and a server expecting imports). */
+export async function warmDocumentParser(): Promise<void> {
+  worker ??= startWorker();
+  await worker.ready;
+}
+
 async function parseInWorker(job: ParseJob): Promise<WorkerReply> {
   worker ??= startWorker();
   const { thread, ready } = worker;
