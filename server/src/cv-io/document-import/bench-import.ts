@@ -5,7 +5,8 @@
  * npm themes (installed into a temp folder, rendered to PDF in Chromium). Each PDF goes
  * through the import's parser; the share of fields found is printed per source and written to
  * docs/benchmarks.md ("## CV import (PDF)"). Needs `npm run build` (the templates' pages).
- * Options: --only=<source id>, --themes=even,elegant (names after jsonresume-theme-).
+ * Options: --only=<source id>, --themes=even,elegant (names after jsonresume-theme-),
+ * --keep-pdf (the PDFs stay in a temp folder, to look at).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +23,9 @@ import { scoreFound, type Score } from './bench-score.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const DOC = path.join(ROOT, 'docs/benchmarks.md');
 const HEADING = '## CV import (PDF)';
+const keepDir = process.argv.includes('--keep-pdf')
+  ? fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-import-bench-'))
+  : null;
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 const themes = (
   process.argv.find((a) => a.startsWith('--themes='))?.slice(9) ?? 'even,elegant,stackoverflow'
@@ -156,6 +160,7 @@ const sources = await vitaePdfs(cv, resume);
 sources.push(...(await themePdfs(resume.json)));
 const results: Array<{ source: Source; score: Score }> = [];
 for (const source of sources) {
+  if (keepDir) fs.writeFileSync(path.join(keepDir, `${source.id}.pdf`), source.pdf);
   const found = await readCvDocument('pdf', source.pdf);
   const score = scoreFound(cv, found.sections);
   results.push({ source, score });
@@ -187,5 +192,6 @@ const lines = [
   '',
 ];
 if (!only) writeDoc(lines.join('\n'));
+if (keepDir) console.log(`PDFs kept in ${keepDir}`);
 console.log(lines.slice(-5).join('\n'));
 process.exit(0);

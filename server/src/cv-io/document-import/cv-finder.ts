@@ -29,7 +29,7 @@ const HEADINGS: ReadonlyArray<readonly [RegExp, Kind]> = [
     'personal-summary',
   ],
   [
-    /^(employment|work|career|professional|relevant)( history| experience)?$|^experience$|^work history$/,
+    /^(employment|work|career|professional|relevant)( history| experience| news)?$|^experience$|^work history$/,
     'employment-history',
   ],
   [
@@ -70,7 +70,15 @@ const WEBSITE =
 const FOOTER = /\bpage \d+( of \d+)?\b/i;
 
 /** "E M P L O Y M E N T": a heading set with letter-spacing, read as single letters. */
-const isLetterSpaced = (t: string) => /^(\p{L}\s+){3,}\p{L}$/u.test(t);
+const isLetterSpaced = (t: string) => {
+  const parts = t.split(/\s+/);
+  // Kerning may keep a pair together ("S U M M A RY"): most parts are single letters.
+  return (
+    parts.length >= 4 &&
+    parts.every((p) => /^\p{L}{1,2}$/u.test(p)) &&
+    parts.filter((p) => p.length === 1).length >= parts.length * 0.7
+  );
+};
 
 export function headingKind(line: DocLine): Kind | null {
   const text = line.text.replace(/:$/, '').trim();
@@ -87,26 +95,28 @@ export function headingKind(line: DocLine): Kind | null {
   return null;
 }
 
-/** A line that is set like a heading (a style, or capitals) but names no section we know. */
-function looksLikeHeading(line: DocLine, bodySize: number): boolean {
+/**
+ * A line that is set like the CV's known headings (a style, letter-spacing, or capitals at
+ * their size) but names no section we know. Capitals alone are not enough: many layouts set
+ * each job's title in capitals.
+ */
+function looksLikeHeading(line: DocLine, headingSize: number | null): boolean {
   const t = line.text;
   if (t.length > 40 || /\d|[.,;@]/.test(t)) return false;
-  return (
-    line.heading ||
-    isLetterSpaced(t) ||
-    (t === t.toUpperCase() && /[A-Z]{3}/.test(t) && line.size > bodySize * 1.1 && line.gapAbove)
-  );
+  const capitals = t === t.toUpperCase() && /[A-Z]{3}/.test(t);
+  const atHeadingSize = headingSize !== null && Math.abs(line.size - headingSize) < 0.3;
+  return line.heading || isLetterSpaced(t) || (capitals && atHeadingSize && line.gapAbove);
+}
+
+/** The size the CV's known headings are set in (the most common); null when none. */
+function headingSizeOf(lines: DocLine[]): number | null {
+  const counts = new Map<number, number>();
+  for (const l of lines) if (headingKind(l)) counts.set(l.size, (counts.get(l.size) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
 const isNameLike = (t: string) =>
   /^[\p{Lu}][\p{L}'’.-]+( [\p{L}'’.-]+){1,4}$/u.test(t) && !EMAIL.test(t) && t.length <= 60;
-
-/** The body type size: the size most characters are set in. */
-function bodySizeOf(lines: DocLine[]): number {
-  const bySize = new Map<number, number>();
-  for (const l of lines) bySize.set(l.size, (bySize.get(l.size) ?? 0) + l.text.length);
-  return [...bySize].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
-}
 
 interface Contact {
   email: string;
@@ -315,19 +325,22 @@ interface Section {
   lines: DocLine[];
 }
 
-function splitSections(
-  lines: DocLine[],
-  bodySize: number,
-): { top: DocLine[]; sections: Section[] } {
+function splitSections(lines: DocLine[]): { top: DocLine[]; sections: Section[] } {
   const top: DocLine[] = [];
   const sections: Section[] = [];
+  const headingSize = headingSizeOf(lines);
   for (const line of lines) {
-    const kind = headingKind(line) ?? (looksLikeHeading(line, bodySize) ? 'other' : null);
+    const kind = headingKind(line) ?? (looksLikeHeading(line, headingSize) ? 'other' : null);
     // A letter-spaced heading is named in notes as it reads ("CONTACT", not "C O N T A C T").
     const heading = isLetterSpaced(line.text) ? line.text.replace(/\s+/g, '') : line.text;
     if (kind) sections.push({ kind, heading, lines: [] });
     else (sections.at(-1)?.lines ?? top).push(line);
   }
+  // Beside an "Employment History", "Work Experience" is the other experience (Vitae's own
+  // label for it); alone, it is the jobs.
+  const folded = (x: Section) => fold(x.heading).replace(/ /g, '');
+  if (sections.some((x) => folded(x) === 'employmenthistory'))
+    for (const x of sections) if (folded(x) === 'workexperience') x.kind = 'experience';
   return { top, sections };
 }
 
@@ -351,8 +364,7 @@ function joinBrokenLinks(lines: DocLine[]): DocLine[] {
 
 export function findCv(all: DocLine[]): FoundCv {
   const lines = joinBrokenLinks(all.filter((l) => !FOOTER.test(l.text) && l.text.trim()));
-  const bodySize = bodySizeOf(lines);
-  const { top, sections } = splitSections(lines, bodySize);
+  const { top, sections } = splitSections(lines);
   const out: Partial<Record<SectionKey, Rec[]>> = {};
   const unplaced: string[] = [];
   const add = (key: SectionKey, recs: Rec[]) => {
@@ -382,7 +394,12 @@ export function findCv(all: DocLine[]): FoundCv {
     if (headline) personal.headline = rest;
     else leftover.push(rest);
   }
-  if (name) personal.fullName = name.text;
+  // A name set in capitals is stored as a name is written.
+  const titleCase = (t: string) =>
+    t === t.toUpperCase()
+      ? t.toLowerCase().replace(/(^|[\s'’-])\p{L}/gu, (c) => c.toUpperCase())
+      : t;
+  if (name) personal.fullName = titleCase(name.text);
 
   for (const section of sections) {
     const { kind, lines: body } = section;

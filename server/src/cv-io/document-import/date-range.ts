@@ -12,7 +12,7 @@ export interface DateRange {
 
 const MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec'.split(' ');
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
-const ONE = `(?:${MONTH}\\s+\\d{4}|\\d{1,2}\\s*/\\s*\\d{4}|\\d{4}-\\d{2}(?:-\\d{2})?|\\d{4})`;
+const ONE = `(?:${MONTH},?\\s+\\d{4}|\\d{1,2}\\s*/\\s*\\d{4}|\\d{4}-\\d{2}(?:-\\d{2})?|\\d{4})`;
 const NOW = '(?:present|current|now|today|date|ongoing)';
 const RANGE = new RegExp(
   `(${ONE})\\s*(?:[–—-]|to|until)\\s*(${ONE}|${NOW})|(?:since|from)\\s+(${ONE})|(${ONE})\\s*[–—-]\\s*$`,
@@ -22,7 +22,7 @@ const RANGE = new RegExp(
 /** One date as the forms hold it: 2021-03, or 2021; '' when not a date. */
 export function formDate(text: string): string {
   const t = text.trim().toLowerCase();
-  const named = new RegExp(`^(${MONTH})\\s+(\\d{4})$`).exec(t);
+  const named = new RegExp(`^(${MONTH}),?\\s+(\\d{4})$`).exec(t);
   if (named) {
     const month = MONTHS.indexOf(named[1]!.slice(0, 3)) + 1;
     return `${named[2]}-${String(month).padStart(2, '0')}`;

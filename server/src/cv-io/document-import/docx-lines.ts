@@ -62,7 +62,7 @@ export function readDocxLines(bytes: Uint8Array): DocLine[] {
   let prevEmpty = true;
   // An empty paragraph is <w:p/>; any other runs to its </w:p>.
   for (const m of body.matchAll(/<w:p(?:\s[^>]*)?\/>|<w:p(?:\s[^>]*[^/])?>([\s\S]*?)<\/w:p>/g)) {
-    const line = m[1] === undefined ? null : paragraphLine(m[1], prevEmpty);
+    const line: DocLine | null = m[1] === undefined ? null : paragraphLine(m[1], prevEmpty);
     prevEmpty = line === null;
     if (!line) continue;
     lines.push(line);

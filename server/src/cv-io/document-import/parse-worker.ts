@@ -4,6 +4,7 @@
  * It stays up between files: loading pdf.js takes longer than reading a CV.
  */
 import { parentPort } from 'node:worker_threads';
+// @ts-expect-error pdf.js ships no types for its worker module; only its presence matters.
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { HttpError } from '../../plugins/errors.ts';
 import { findCv } from './cv-finder.ts';

@@ -36,7 +36,9 @@ function segmentsOf(row: Item[]): Segment[] {
   for (const it of row.sort((a, b) => a.x - b.x)) {
     const gap = cur ? it.x - cur.right : 0;
     // A gap wider than a couple of letters is layout (a tab stop, a column), not a space.
-    if (!cur || gap > Math.max(it.size, cur.size) * 1.8) {
+    // So is a change of type size: a heading set in the margin beside an entry's title.
+    const resized = cur && Math.max(it.size, cur.size) / Math.min(it.size, cur.size) > 1.15;
+    if (!cur || resized || gap > Math.max(it.size, cur.size) * 0.9) {
       cur = { text: it.str, x: it.x, right: it.x + it.w, y: it.y, size: it.size, bold: it.bold };
       out.push(cur);
       continue;
@@ -47,7 +49,13 @@ function segmentsOf(row: Item[]): Segment[] {
     cur.size = Math.max(cur.size, it.size);
     cur.bold ||= it.bold;
   }
-  return out.map((s) => ({ ...s, text: s.text.replace(/\s+/g, ' ').trim() })).filter((s) => s.text);
+  // Icon fonts (a phone, an envelope) draw private-use characters: no text to read.
+  const clean = (t: string) =>
+    t
+      .replace(/[\uE000-\uF8FF]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  return out.map((s) => ({ ...s, text: clean(s.text) })).filter((s) => s.text);
 }
 
 function rowsOf(items: Item[]): Segment[][] {
@@ -62,12 +70,16 @@ function rowsOf(items: Item[]): Segment[][] {
 }
 
 /** The x of a gutter that splits the page into two columns, or null for one column. */
-function gutterOf(rows: Segment[][], width: number): number | null {
+/** The part of the page a block of text spans, left and right. */
+type Span = readonly [number, number];
+
+function gutterOf(rows: Segment[][], [x0, x1]: Span): number | null {
   const segs = rows.flat();
   const total = segs.reduce((n, s) => n + s.text.length, 0);
   if (!total) return null;
   let best: { x: number; crossing: number } | null = null;
-  for (let x = width * 0.2; x <= width * 0.8; x += 2) {
+  const width = x1 - x0;
+  for (let x = x0 + width * 0.2; x <= x0 + width * 0.8; x += 2) {
     let crossing = 0;
     let left = 0;
     for (const s of segs) {
@@ -82,14 +94,33 @@ function gutterOf(rows: Segment[][], width: number): number | null {
   return best && best.crossing <= total * 0.06 ? best.x : null;
 }
 
+/** Segments back into rows (same baseline), top to bottom. */
+function regroup(segs: Segment[]): Segment[][] {
+  const rows: Segment[][] = [];
+  for (const s of segs) {
+    const last = rows.at(-1);
+    if (last && Math.abs(last[0]!.y - s.y) <= Math.max(2, s.size * 0.35)) last.push(s);
+    else rows.push([s]);
+  }
+  return rows;
+}
+
+/** Columns nest (a newspaper's three): each side is read the same way, a few levels deep. */
+function columnOrder(segs: Segment[], span: Span, depth: number): Segment[] {
+  const rows = regroup(segs);
+  if (depth >= 3) return rows.flat();
+  const gutter = gutterOf(rows, span);
+  return gutter === null ? bandOrder(rows, span, depth) : readingOrder(rows, gutter, span, depth);
+}
+
 /** Rows in reading order: within each band that respects the gutter, left then right. */
-function readingOrder(rows: Segment[][], gutter: number | null): Segment[] {
-  if (gutter === null) return rows.flat();
+function readingOrder(rows: Segment[][], gutter: number, [x0, x1]: Span, depth: number): Segment[] {
   const out: Segment[] = [];
   let left: Segment[] = [];
   let right: Segment[] = [];
   const flush = () => {
-    out.push(...left, ...right);
+    out.push(...columnOrder(left, [x0, gutter], depth + 1));
+    out.push(...columnOrder(right, [gutter, x1], depth + 1));
     left = [];
     right = [];
   };
@@ -102,6 +133,61 @@ function readingOrder(rows: Segment[][], gutter: number | null): Segment[] {
     for (const s of row) (s.right <= gutter ? left : right).push(s);
   }
   flush();
+  return out;
+}
+
+/** Gutter positions a row leaves free: x steps between 20 % and 80 % of the span. */
+function freeXs(row: Segment[], [x0, x1]: Span): Set<number> {
+  const free = new Set<number>();
+  const width = x1 - x0;
+  for (let x = Math.round(x0 + width * 0.2); x <= x0 + width * 0.8; x += 4) {
+    if (!row.some((s) => s.x - 2 < x && s.right + 2 > x)) free.add(x);
+  }
+  return free;
+}
+
+/** The middle of the longest run of free positions. */
+function middleOf(free: Set<number>): number {
+  const xs = [...free].sort((a, b) => a - b);
+  let best: number[] = [];
+  let run: number[] = [];
+  for (const x of xs) {
+    run = run.length && x - run.at(-1)! === 4 ? [...run, x] : [x];
+    if (run.length > best.length) best = run;
+  }
+  return best[Math.floor(best.length / 2)]!;
+}
+
+/**
+ * Reading order for a page with no page-wide gutter: a run of three or more rows that share
+ * a gutter, with text on both sides of it, is a band of two columns (skills beside
+ * languages) and is read left column first.
+ */
+function bandOrder(rows: Segment[][], span: Span, depth: number): Segment[] {
+  const out: Segment[] = [];
+  let i = 0;
+  while (i < rows.length) {
+    let free = freeXs(rows[i]!, span);
+    let j = i + 1;
+    while (j < rows.length && free.size) {
+      const next = freeXs(rows[j]!, span);
+      const both = new Set([...free].filter((x) => next.has(x)));
+      if (!both.size) break;
+      free = both;
+      j += 1;
+    }
+    const band = rows.slice(i, j);
+    const x = free.size ? middleOf(free) : 0;
+    const leftRows = band.filter((r) => r.some((s) => s.right <= x)).length;
+    const rightRows = band.filter((r) => r.some((s) => s.x >= x)).length;
+    if (band.length >= 3 && leftRows >= 2 && rightRows >= 2) {
+      out.push(...readingOrder(band, x, span, depth));
+      i = j;
+    } else {
+      out.push(...rows[i]!);
+      i += 1;
+    }
+  }
   return out;
 }
 
@@ -171,7 +257,7 @@ export async function readPdfLines(bytes: Uint8Array): Promise<DocLine[]> {
         });
       }
       const rows = rowsOf(items);
-      const pageLines = toLines(readingOrder(rows, gutterOf(rows, width)));
+      const pageLines = toLines(columnOrder(rows.flat(), [0, width], 0));
       for (const line of pageLines) chars += line.text.length;
       lines.push(...pageLines);
       page.cleanup();
