@@ -28,6 +28,7 @@ const FIXTURE = doc(`
 Naledi Mahlangu
 Civil Engineer
 naledi@example.com · +27 71 555 0100 · linkedin.com/in/naledi
+City: Pietermaritzburg Country: South Africa
 #PROFILE
 Civil engineer who designs stormwater systems for growing towns.
 #WORK EXPERIENCE
@@ -60,7 +61,13 @@ describe('the section and entry finder', () => {
       { fullName: 'Naledi Mahlangu', headline: 'Civil Engineer' },
     ]);
     expect(found.sections['contact-info']).toEqual([
-      { email: 'naledi@example.com', phone: '+27 71 555 0100', linkedin: 'linkedin.com/in/naledi' },
+      {
+        email: 'naledi@example.com',
+        phone: '+27 71 555 0100',
+        linkedin: 'linkedin.com/in/naledi',
+        city: 'Pietermaritzburg',
+        country: 'South Africa',
+      },
     ]);
   });
 

@@ -25,7 +25,7 @@ export interface FoundCv {
 /** Headings, folded to lower-case letters and spaces, and the section each one starts. */
 const HEADINGS: ReadonlyArray<readonly [RegExp, Kind]> = [
   [
-    /^(professional |personal |career )?(summary|profile)$|^about( me)?$|^(career )?objective$/,
+    /^(professional |personal |career )?(summary|profile)$|^about( me)?$|^(career )?objective$|^overview$/,
     'personal-summary',
   ],
   [
@@ -311,6 +311,34 @@ function languagesOf(lines: DocLine[]): Rec[] {
   return out;
 }
 
+/** "City: Johannesburg": the contact form's own labels, as Vitae's templates print them. */
+const CONTACT_LABELS: ReadonlyArray<readonly [string, string]> = [
+  ['Unit', 'unit'],
+  ['Complex', 'complex'],
+  ['Address', 'address'],
+  ['Suburb', 'suburb'],
+  ['City', 'city'],
+  ['Province', 'province'],
+  ['Country', 'country'],
+  ['Postal code', 'postalCode'],
+];
+const LABEL_RE = new RegExp(`\\b(${CONTACT_LABELS.map(([l]) => l).join('|')}):\\s*`, 'g');
+
+/** Takes "Label: value" pairs of the contact form out of a line; returns what is left. */
+function takeLabelled(text: string, into: Rec): string {
+  const parts = text.split(LABEL_RE);
+  if (parts.length < 3) return text;
+  for (let i = 1; i < parts.length; i += 2) {
+    const field = CONTACT_LABELS.find(([l]) => l === parts[i])![1];
+    into[field] ??= parts[i + 1]!.trim();
+  }
+  return parts[0]!.trim();
+}
+
+/** "Email:" and "Phone:" left behind once their values were taken. */
+const bareLabels = (t: string) =>
+  t.replace(/\b(e-?mail|phone|tel|mobile|cell|linkedin|website|web)\s*:\s*/gi, '').trim();
+
 const PERSONAL_LABELS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^date of birth\s*:?\s*/i, 'dateOfBirth'],
   [/^nationality\s*:?\s*/i, 'nationality'],
@@ -371,6 +399,7 @@ export function findCv(all: DocLine[]): FoundCv {
     if (recs.length) out[key] = [...(out[key] ?? []), ...recs];
   };
   const contact: Contact = { email: '', phone: '', linkedin: '', website: '' };
+  const address: Rec = {};
   const personal: Rec = {};
 
   // The top: the name (the largest name-like line), maybe a headline, contact details.
@@ -382,7 +411,7 @@ export function findCv(all: DocLine[]): FoundCv {
       afterName = true;
       continue;
     }
-    const rest = takeContact(line.text, contact);
+    const rest = bareLabels(takeLabelled(takeContact(line.text, contact), address));
     if (!rest) continue;
     // The headline: the first short line below the name, set no bigger than it.
     const headline =
@@ -447,7 +476,7 @@ export function findCv(all: DocLine[]): FoundCv {
           const label = PERSONAL_LABELS.find(([re]) => re.test(line.text));
           if (label) personal[label[1]] = line.text.replace(label[0], '').trim();
           else {
-            const rest = takeContact(line.text, contact);
+            const rest = bareLabels(takeLabelled(takeContact(line.text, contact), address));
             if (rest) unplaced.push(`${section.heading}: ${rest}`);
           }
         }
@@ -459,7 +488,7 @@ export function findCv(all: DocLine[]): FoundCv {
   }
   for (const text of leftover) unplaced.push(text);
   if (Object.keys(personal).length) out['personal-info'] = [personal];
-  const filled = Object.entries(contact).filter(([, v]) => v);
+  const filled = Object.entries({ ...contact, ...address }).filter(([, v]) => v);
   if (filled.length) out['contact-info'] = [Object.fromEntries(filled)];
   // Order the object like the CV's own sections (the plan sorts by section anyway).
   return { sections: out, unplaced };
