@@ -54,6 +54,37 @@ const HEADINGS: ReadonlyArray<readonly [RegExp, Kind]> = [
   [/^(certifications?|certificates|awards|achievements|publications|courses|honou?rs)$/, 'other'],
 ];
 
+/**
+ * The section titles Vitae's own templates print where they differ from the usual words
+ * (web/src/features/templates/blocks/layouts.ts): a CV made with Vitae reads back whole.
+ */
+const VITAE_TITLES: Readonly<Record<string, Kind>> = {
+  'where i ve worked': 'employment-history',
+  'other adventures': 'experience',
+  studies: 'tertiary-education',
+  school: 'secondary-education',
+  'what i bring': 'attribute',
+  'people who know me': 'reference',
+  loves: 'interest',
+  'career news': 'employment-history',
+  'also reported': 'experience',
+  'higher education': 'tertiary-education',
+  testimonials: 'reference',
+  'vital statistics': 'personal-info',
+  character: 'attribute',
+  leisure: 'interest',
+  'core competencies': 'skill',
+  'chef s note': 'personal-summary',
+  'main courses': 'employment-history',
+  'side dishes': 'experience',
+  specialities: 'skill',
+  'house details': 'personal-info',
+  flavours: 'attribute',
+  desserts: 'interest',
+  'recommended by': 'reference',
+  details: 'personal-info',
+};
+
 const fold = (s: string) =>
   s
     .toLowerCase()
@@ -91,8 +122,9 @@ export function headingKind(line: DocLine): Kind | null {
     }
     return null;
   }
-  for (const [re, kind] of HEADINGS) if (re.test(fold(text))) return kind;
-  return null;
+  const folded = fold(text);
+  for (const [re, kind] of HEADINGS) if (re.test(folded)) return kind;
+  return VITAE_TITLES[folded] ?? null;
 }
 
 /**
