@@ -10,14 +10,17 @@ import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
 import { exportJsonResume, previewImport, runImport, type ImportSource } from './cv-io.service.ts';
 import { readLinkedInZip } from './linkedin.ts';
+import { documentKindOf, DOCUMENT_TYPES } from './document-import/document-types.ts';
+import { readCvDocument } from './document-import/read-document.ts';
 
-/** The largest file an import reads (JSON Resume or LinkedIn ZIP). */
+/** The largest file an import reads (JSON Resume, LinkedIn ZIP, PDF or Word). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Imports (previews included) one user may run per 10 minutes. */
 export const IMPORTS_PER_WINDOW = 30;
 export const CV_IO_MESSAGES = {
   tooLarge: `The file is too large: Vitae imports files of up to ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
-  unsupported: 'Upload a JSON Resume (.json) or a LinkedIn data export (.zip).',
+  unsupported:
+    'Upload your CV as a PDF (.pdf) or Word file (.docx), a JSON Resume (.json) or a LinkedIn data export (.zip).',
   notJson: 'This file is not valid JSON.',
 } as const;
 
@@ -64,8 +67,10 @@ export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cv import/export'];
 
-  app.addContentTypeParser(ZIP_TYPES, { parseAs: 'buffer' }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    [...ZIP_TYPES, ...DOCUMENT_TYPES],
+    { parseAs: 'buffer' },
+    (_req, body, done) => done(null, body),
   );
   // Only this feature's routes: a too-large file gets words about files.
   app.setErrorHandler((err: FastifyError, _req, reply) => {
@@ -109,7 +114,7 @@ export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       schema: {
         tags,
         summary:
-          'Import a JSON Resume (application/json) or a LinkedIn data export (application/zip); dryRun=1 previews',
+          'Import a JSON Resume (application/json), a LinkedIn data export (application/zip), or a CV as PDF (application/pdf) or Word (.docx); dryRun=1 previews',
         querystring: importQuery,
         response: { 200: importResult, ...errorResponses },
       },
@@ -123,7 +128,12 @@ export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       const { mode, dryRun } = req.query;
       if (req.body === undefined || req.body === null)
         throw new HttpError(400, CV_IO_MESSAGES.unsupported);
-      const source = sourceOf(req.body);
+      // A PDF or Word CV is read in a worker; the rest on the request thread.
+      const document = documentKindOf(req.headers['content-type']);
+      const source =
+        document && Buffer.isBuffer(req.body)
+          ? await readCvDocument(document, req.body)
+          : sourceOf(req.body);
       return dryRun === '1' || dryRun === 'true'
         ? previewImport(deps.db, user.id, source, mode)
         : runImport(deps, user.id, source, mode);

@@ -5,9 +5,18 @@ export type { ImportMode, ImportResult };
 
 const isZip = (file: File) => /\.zip$/i.test(file.name) || /zip/.test(file.type);
 
+const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** The content type the server reads the file as: by its name first (types vary by OS). */
+function contentTypeOf(file: File): string {
+  if (/\.pdf$/i.test(file.name) || file.type === 'application/pdf') return 'application/pdf';
+  if (/\.docx$/i.test(file.name) || file.type === DOCX_TYPE) return DOCX_TYPE;
+  return isZip(file) ? 'application/zip' : 'application/json';
+}
+
 /**
- * Sends the file as it is (a JSON Resume as JSON, a LinkedIn export as a ZIP): the server
- * reads both, so nothing is parsed in the browser. `dryRun` only previews.
+ * Sends the file as it is (a JSON Resume as JSON, a LinkedIn export as a ZIP, a CV as PDF or
+ * Word): the server reads them all, so nothing is parsed in the browser. `dryRun` only previews.
  */
 export async function uploadImport(
   file: File,
@@ -21,7 +30,7 @@ export async function uploadImport(
       credentials: 'include',
       headers: {
         accept: 'application/json',
-        'content-type': isZip(file) ? 'application/zip' : 'application/json',
+        'content-type': contentTypeOf(file),
       },
       body: file,
     });

@@ -17,7 +17,7 @@ type Step =
 const total = (r: ImportResult) => r.sections.reduce((n, s) => n + s.count, 0);
 
 /**
- * Import a JSON Resume or a LinkedIn data export: pick the file, see per section what
+ * Import a CV (PDF or Word), a JSON Resume or a LinkedIn data export: pick the file, see per section what
  * would be added (and what would not, with the reason), choose Add or Replace, import.
  */
 export default function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -82,8 +82,8 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
       {step.name === 'pick' && (
         <DropZone
           inputId="cv-import-file"
-          accept=".json,.zip,application/json,application/zip"
-          inputLabel="Choose a JSON Resume or LinkedIn export file"
+          accept=".pdf,.docx,.json,.zip,application/pdf,application/json,application/zip"
+          inputLabel="Choose a JSON Resume or LinkedIn export file, or your CV as PDF or Word"
           onFile={(file) => file && void run(file, mode, true)}
           className="px-4 py-10"
           testId="cv-import-drop"
@@ -96,8 +96,9 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
             <>
               <p className="font-semibold text-slate-900">Choose or drop a file</p>
               <p className="mt-1 text-slate-600">
-                A JSON Resume (.json) or the LinkedIn data export ZIP LinkedIn emails you (up to 5
-                MB). You will see what is imported before anything changes.
+                Your CV as PDF (.pdf) or Word (.docx), a JSON Resume (.json) or the LinkedIn data
+                export ZIP LinkedIn emails you (up to 5 MB). You will see what is imported before
+                anything changes.
               </p>
             </>
           )}
