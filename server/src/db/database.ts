@@ -75,6 +75,13 @@ export interface Database extends SectionTables {
   hr_notes: HrNotesTable;
   curriculum_vitae: CurriculumVitaeTable;
   account_exports: AccountExportsTable;
+  used_upload_signatures: UsedUploadSignaturesTable;
+}
+
+/** An upload signature already spent, kept until it would have expired (migration 025). */
+export interface UsedUploadSignaturesTable {
+  signature: string;
+  expires_at: string;
 }
 
 /** One "Export my account" job per user (migration 014); the ZIP is kept until expires_at. */

@@ -32,6 +32,7 @@ import {
   type MediaScope,
 } from './media-urls.ts';
 import { mediaService, type MediaRow } from './media.service.ts';
+import { claimUploadSignature } from './used-signatures.ts';
 import { checkUploadSignature, signUpload } from './upload-signature.ts';
 import { readUploadBody, uploadRoutes } from './upload-body.ts';
 import { startSweeper } from './sweeper.ts';
@@ -112,6 +113,10 @@ export async function receiveUpload(
       if (check === 'missing') throw new HttpError(400, VIDEO_MESSAGES.missingUploadData);
       if (check === 'invalid') throw new HttpError(400, UPLOAD_MESSAGES.badSignature);
       if (check === 'expired') throw new HttpError(400, UPLOAD_MESSAGES.expiredSignature);
+      // One upload per signature: a copied form cannot post again within its ten minutes.
+      if (!(await claimUploadSignature(deps.db, fields.signature!))) {
+        throw new HttpError(400, UPLOAD_MESSAGES.usedSignature);
+      }
     }
     const purpose = purposeFor(kind, fields.upload_preset ?? '');
     if (!received) throw new HttpError(400, FILE_REQUIRED[purpose]);

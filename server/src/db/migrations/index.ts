@@ -22,6 +22,7 @@ import * as m020 from './020-section-arrangement.ts';
 import * as m021 from './021-cv-design.ts';
 import * as m022 from './022-entry-order.ts';
 import * as m023 from './023-cv-id-links.ts';
+import * as m025 from './025-used-upload-signatures.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,8 @@ const migrations: Record<string, Migration> = {
   '021-cv-design': m021,
   '022-entry-order': m022,
   '023-cv-id-links': m023,
+  // 024 is reserved for a migration being written alongside.
+  '025-used-upload-signatures': m025,
 };
 
 export const migrationProvider: MigrationProvider = {
