@@ -34,7 +34,7 @@ import {
 import { mediaService, type MediaRow } from './media.service.ts';
 import { claimUploadSignature } from './used-signatures.ts';
 import { checkUploadSignature, signUpload } from './upload-signature.ts';
-import { readUploadBody, uploadRoutes } from './upload-body.ts';
+import { clientLeaving, readUploadBody, uploadRoutes } from './upload-body.ts';
 import { startSweeper } from './sweeper.ts';
 import { sharingRepo } from '../sharing/sharing.repo.ts';
 import { hrRepo } from '../hr/hr.repo.ts';
@@ -123,7 +123,16 @@ export async function receiveUpload(
     if (truncated) throw new HttpError(413, TOO_LARGE[purpose]);
 
     const size = await fileSize(upload);
-    const prepared = await prepareUpload(upload, size, purpose, workDir, req.log, deps.uploads);
+    const leaving = clientLeaving(req);
+    const prepared = await prepareUpload(
+      upload,
+      size,
+      purpose,
+      workDir,
+      req.log,
+      deps.uploads,
+      leaving.signal,
+    ).finally(() => leaving.dispose());
     const media = mediaService(deps);
     const row = await media.store(user.id, purpose, prepared, fileSize);
     return cloudResponse(media, row);
