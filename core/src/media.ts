@@ -98,6 +98,8 @@ export const CERTIFICATE_MESSAGES = {
 export const UPLOAD_MESSAGES = {
   badSignature: 'Invalid upload signature.',
   expiredSignature: 'Upload signature has expired. Please try again.',
+  /** Not in the spec: a signature lets one upload through. */
+  usedSignature: 'Upload signature has already been used. Please try again.',
   badPreset: 'Unknown upload preset.',
   tooMany: 'Too many uploads. Please try again later.',
   mediaNotFound: 'The uploaded file could not be found. Please upload it again.',

@@ -24,6 +24,8 @@ const NOT_USER_DATA = new Set([
   'kysely_migration_lock',
   // Requests to rebuild derived data after an upgrade (decision 0018): nobody's rows.
   'derived_rebuilds',
+  // Spent upload signatures: opaque MACs, kept ten minutes, naming no one.
+  'used_upload_signatures',
 ]);
 
 /** Every table and its columns, read from the database itself. */

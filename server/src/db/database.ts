@@ -76,12 +76,19 @@ export interface Database extends SectionTables {
   curriculum_vitae: CurriculumVitaeTable;
   account_exports: AccountExportsTable;
   derived_rebuilds: DerivedRebuildsTable;
+  used_upload_signatures: UsedUploadSignaturesTable;
 }
 
 /** Derived data a migration asked today's code to rebuild (migrations 015, 024; upgrade.ts). */
 export interface DerivedRebuildsTable {
   name: string;
   requested_at: string;
+}
+
+/** An upload signature already spent, kept until it would have expired (migration 025). */
+export interface UsedUploadSignaturesTable {
+  signature: string;
+  expires_at: string;
 }
 
 /** One "Export my account" job per user (migration 014); the ZIP is kept until expires_at. */

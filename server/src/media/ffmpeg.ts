@@ -15,8 +15,16 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs a program with a time limit, keeping the last 64 KiB of each output. */
-export function run(cmd: string, args: string[], timeoutMs: number): Promise<RunResult> {
+/**
+ * Runs a program with a time limit, keeping the last 64 KiB of each output; `signal` kills it
+ * early (the client that asked for the work went away).
+ */
+export function run(
+  cmd: string,
+  args: string[],
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<RunResult> {
   return new Promise((resolve) => {
     let stdout = '';
     let stderr = '';
@@ -27,6 +35,9 @@ export function run(cmd: string, args: string[], timeoutMs: number): Promise<Run
       timedOut = true;
       child.kill('SIGKILL');
     }, timeoutMs);
+    const cancel = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', cancel, { once: true });
+    child.once('close', () => signal?.removeEventListener('abort', cancel));
     child.stdout.on('data', (c: Buffer) => (stdout = keep(stdout, c)));
     child.stderr.on('data', (c: Buffer) => (stderr = keep(stderr, c)));
     child.on('error', (err: NodeJS.ErrnoException) => {
@@ -133,6 +144,8 @@ export interface ConvertLimits {
   maxSeconds: number;
   timeoutMs: number;
   threads: number;
+  /** Aborted when the uploading client has gone: the conversion stops. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -208,6 +221,7 @@ export async function convertToMp4(
       output,
     ],
     limits.timeoutMs,
+    limits.signal,
   );
 }
 

@@ -95,13 +95,15 @@ export async function prepareUpload(
   workDir: string,
   log: IngestLog,
   uploads: Uploads,
+  /** Aborted when the uploading client has gone: a video's conversion stops. */
+  signal?: AbortSignal,
 ): Promise<Prepared> {
   if (size === 0) throw new HttpError(400, FILE_REQUIRED[purpose]);
   if (size > MAX_BYTES[purpose]) throw new HttpError(413, TOO_LARGE[purpose]);
   const detected = await fileTypeFromBuffer(await head(file, 4100));
   const ext = detected ? ALLOWED[purpose][detected.mime] : undefined;
   if (!ext) throw new HttpError(415, WRONG_TYPE[purpose]);
-  if (purpose === 'video') return prepareVideo(file, ext, workDir, log, uploads);
+  if (purpose === 'video') return prepareVideo(file, ext, workDir, log, uploads, signal);
   if (ext === 'pdf') {
     // Served under a sandbox anyway; a certificate has no business running code.
     if (pdfHasActiveContent(await fsp.readFile(file))) {
@@ -169,7 +171,12 @@ function refuseOutsized(p: Probe): void {
 }
 
 /** Conversion and poster in one slot of the app's conversion queue. */
-async function convertQueued(file: string, workDir: string, uploads: Uploads) {
+async function convertQueued(
+  file: string,
+  workDir: string,
+  uploads: Uploads,
+  signal?: AbortSignal,
+) {
   const { limits, conversions } = uploads;
   const out = path.join(workDir, 'converted.mp4');
   const poster = path.join(workDir, 'poster.jpg');
@@ -180,6 +187,7 @@ async function convertQueued(file: string, workDir: string, uploads: Uploads) {
         maxSeconds: VIDEO_MAX_DURATION_S + 5,
         timeoutMs: limits.videoTimeoutMs,
         threads: limits.ffmpegThreads,
+        signal,
       });
       const hasPoster =
         converted.code === 0 && (await posterFrame(out, poster, limits.ffmpegThreads));
@@ -202,6 +210,7 @@ async function prepareVideo(
   workDir: string,
   log: IngestLog,
   uploads: Uploads,
+  signal?: AbortSignal,
 ): Promise<Prepared> {
   const before = await probe(file);
   if (before === 'unreadable') throw new HttpError(400, VIDEO_MESSAGES.durationUnknown);
@@ -212,7 +221,9 @@ async function prepareVideo(
   }
   if (!before) log.warn({}, 'ffprobe is not available: video duration not checked');
 
-  const { converted, out, poster } = await convertQueued(file, workDir, uploads);
+  const { converted, out, poster } = await convertQueued(file, workDir, uploads, signal);
+  // No one is waiting for the answer: nothing is stored (a job still queued starts and stops).
+  if (signal?.aborted) throw new HttpError(400, VIDEO_MESSAGES.uploadRetry);
   if (converted.timedOut) {
     log.warn({ timeoutMs: uploads.limits.videoTimeoutMs }, 'video conversion timed out');
     throw new HttpError(422, VIDEO_MESSAGES.uploadFailedRetry);

@@ -61,7 +61,7 @@ describe.each<Adapter>(['local', 's3'])('media service on %s storage', (adapter)
     const sig = await signature(t, alice.cookie, true);
     expect(sig).toMatchObject({
       apiKey: expect.any(String),
-      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+      signature: expect.stringMatching(/^[0-9a-f]{80}$/),
     });
     expect(Math.abs(sig.timestamp - Date.now() / 1000)).toBeLessThan(5);
   });
@@ -233,6 +233,28 @@ describe.each<Adapter>(['local', 's3'])('media service on %s storage', (adapter)
       400,
       PHOTO_MESSAGES.processFailed,
     );
+  });
+
+  it('lets one upload through per signature, under parallel posts too', async () => {
+    const file = { data: await png(), filename: 'a.png', contentType: 'image/png' };
+    const sig = await signature(t, alice.cookie, true);
+    const first = await upload(t, alice.cookie, 'image', file, { preset: 'photo', sig });
+    expect(first.statusCode, first.body).toBe(200);
+    await expectRefused(
+      upload(t, alice.cookie, 'image', file, { preset: 'photo', sig }),
+      400,
+      UPLOAD_MESSAGES.usedSignature,
+    );
+    const fresh = await signature(t, alice.cookie, true);
+    const parallel = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        upload(t, alice.cookie, 'image', file, { preset: 'photo', sig: fresh }),
+      ),
+    );
+    expect(parallel.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    // Two signatures asked for in the same second are two signatures.
+    const [a, b] = await Promise.all([1, 2].map(() => signature(t, alice.cookie, true)));
+    expect(a!.signature).not.toBe(b!.signature);
   });
 
   it('refuses missing, forged, foreign, expired and mismatched signatures', async () => {

@@ -21,8 +21,9 @@ import {
   type Purpose,
 } from './ingest.ts';
 import { mediaService, type MediaRow } from './media.service.ts';
+import { claimUploadSignature } from './used-signatures.ts';
 import { checkUploadSignature } from './upload-signature.ts';
-import { readUploadBody } from './upload-body.ts';
+import { clientLeaving, readUploadBody } from './upload-body.ts';
 
 const UPLOADS_PER_WINDOW = 30;
 export const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
@@ -95,13 +96,26 @@ export async function receiveUpload(
       if (check === 'missing') throw new HttpError(400, VIDEO_MESSAGES.missingUploadData);
       if (check === 'invalid') throw new HttpError(400, UPLOAD_MESSAGES.badSignature);
       if (check === 'expired') throw new HttpError(400, UPLOAD_MESSAGES.expiredSignature);
+      // One upload per signature: a copied form cannot post again within its ten minutes.
+      if (!(await claimUploadSignature(deps.db, fields.signature!))) {
+        throw new HttpError(400, UPLOAD_MESSAGES.usedSignature);
+      }
     }
     const purpose = purposeFor(kind, fields.upload_preset ?? '');
     if (!received) throw new HttpError(400, FILE_REQUIRED[purpose]);
     if (truncated) throw new HttpError(413, TOO_LARGE[purpose]);
 
     const size = await fileSize(upload);
-    const prepared = await prepareUpload(upload, size, purpose, workDir, req.log, deps.uploads);
+    const leaving = clientLeaving(req);
+    const prepared = await prepareUpload(
+      upload,
+      size,
+      purpose,
+      workDir,
+      req.log,
+      deps.uploads,
+      leaving.signal,
+    ).finally(() => leaving.dispose());
     const media = mediaService(deps);
     const row = await media.store(user.id, purpose, prepared, fileSize);
     return cloudResponse(media, row);

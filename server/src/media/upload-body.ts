@@ -173,3 +173,15 @@ function bodyWatch(raw: IncomingMessage, idleMs: number) {
     },
   };
 }
+
+/**
+ * A signal aborted when the client's connection closes before its answer is sent (it went
+ * away mid-conversion), so long work for it stops. Injected requests have no socket.
+ */
+export function clientLeaving(req: FastifyRequest): { signal: AbortSignal; dispose(): void } {
+  const abort = new AbortController();
+  const socket = req.raw.socket as Socket | undefined;
+  const onClose = () => abort.abort(new Error('client went away'));
+  socket?.once('close', onClose);
+  return { signal: abort.signal, dispose: () => socket?.off('close', onClose) };
+}

@@ -117,6 +117,48 @@ describe('video conversion limits', { timeout: 60_000 }, () => {
     expect(uploads.conversions.peak).toBe(1);
   });
 
+  it('stops converting when the uploading client goes away, storing nothing', async () => {
+    const { t, uploads, user } = await appWith();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    // A clip whose conversion takes several seconds on one thread.
+    const clip = makeClip({ width: 1280, height: 720, fps: 30, seconds: 20 });
+    const sig = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/cloudinary/signature-request-no-preset',
+        headers: { cookie: user.cookie },
+      })
+    ).json();
+    const b = 'vitae-boundary';
+    const field = (name: string, value: string) =>
+      `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(
+        field('api_key', sig.apiKey) +
+          field('timestamp', String(sig.timestamp)) +
+          field('signature', sig.signature) +
+          `--${b}\r\nContent-Disposition: form-data; name="file"; filename="c.mp4"\r\n` +
+          'Content-Type: video/mp4\r\n\r\n',
+      ),
+      clip,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ]);
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('error', () => {});
+    socket.write(
+      `POST /media/video/upload HTTP/1.1\r\nHost: localhost\r\nCookie: ${user.cookie}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${b}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body);
+    await vi.waitFor(() => expect(uploads.conversions.inFlight).toBe(1), { timeout: 30_000 });
+    socket.destroy();
+    // Stopped within moments, not after the whole conversion.
+    await vi.waitFor(() => expect(uploads.conversions.inFlight).toBe(0), { timeout: 2000 });
+    await vi.waitFor(() => expect(t.tempFiles()).toEqual([]), WAIT);
+    expect(t.storedKeys()).toEqual([]);
+  });
+
   it('fails a conversion over its time limit with the spec message, leaving nothing', async () => {
     const { t, user } = await appWith({ videoTimeoutMs: 1 });
     const res = await upload(t, user.cookie, 'video', mp4(makeVideo(1)));

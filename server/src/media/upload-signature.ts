@@ -1,18 +1,31 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { UPLOAD_SIGNATURE_TTL_S, type UploadSignature } from '@vitae/core';
 
 /** Identifies our media service the way a cloud host's api key would; not a secret. */
 const MEDIA_API_KEY = 'vitae-media';
 
-const mac = (secret: string, userId: string, preset: string, timestamp: number) =>
+/** Hex characters of the random nonce that opens each signature. */
+const NONCE_LENGTH = 16;
+
+/** The nonce, then the MAC over it: every signature differs, even two in the same second. */
+const sign = (secret: string, userId: string, preset: string, timestamp: number, nonce: string) =>
+  nonce +
   createHmac('sha256', secret)
-    .update(`vitae-upload\n${userId}\n${preset}\n${timestamp}`)
+    .update(`vitae-upload\n${userId}\n${preset}\n${timestamp}\n${nonce}`)
     .digest('hex');
 
-/** A signature that lets `userId` upload once-or-more for ten minutes with `preset`. */
+/**
+ * A signature that lets `userId` upload once with `preset` within ten minutes (the upload
+ * spends it: used-signatures.ts).
+ */
 export function signUpload(secret: string, userId: string, preset: string): UploadSignature {
   const timestamp = Math.floor(Date.now() / 1000);
-  return { apiKey: MEDIA_API_KEY, signature: mac(secret, userId, preset, timestamp), timestamp };
+  const nonce = randomBytes(NONCE_LENGTH / 2).toString('hex');
+  return {
+    apiKey: MEDIA_API_KEY,
+    signature: sign(secret, userId, preset, timestamp, nonce),
+    timestamp,
+  };
 }
 
 export type UploadSignatureCheck = 'ok' | 'missing' | 'invalid' | 'expired';
@@ -27,7 +40,8 @@ export function checkUploadSignature(
   if (!api_key || !timestamp || !signature) return 'missing';
   const ts = Number(timestamp);
   if (api_key !== MEDIA_API_KEY || !/^\d{1,12}$/.test(timestamp)) return 'invalid';
-  const want = Buffer.from(mac(secret, userId, fields.upload_preset ?? '', ts));
+  const nonce = signature.slice(0, NONCE_LENGTH);
+  const want = Buffer.from(sign(secret, userId, fields.upload_preset ?? '', ts, nonce));
   const got = Buffer.from(signature);
   if (want.length !== got.length || !timingSafeEqual(want, got)) return 'invalid';
   const age = Date.now() / 1000 - ts;

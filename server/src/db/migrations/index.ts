@@ -23,6 +23,7 @@ import * as m021 from './021-cv-design.ts';
 import * as m022 from './022-entry-order.ts';
 import * as m023 from './023-cv-id-links.ts';
 import * as m024 from './024-derived-rebuilds.ts';
+import * as m025 from './025-used-upload-signatures.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '022-entry-order': m022,
   '023-cv-id-links': m023,
   '024-derived-rebuilds': m024,
+  '025-used-upload-signatures': m025,
 };
 
 export const migrationProvider: MigrationProvider = {
