@@ -23,12 +23,13 @@ import { migrationProvider } from './migrations/index.ts';
 
 type Rows = Record<string, unknown>[];
 
-/** Tables the world is not made of: the migrator's own, sign-ins, rebuild requests. */
+/** Tables the world is not made of: the migrator's own, sign-ins, rebuild requests, spent signatures. */
 const NOT_DATA = new Set([
   'kysely_migration',
   'kysely_migration_lock',
   'sessions',
   'derived_rebuilds',
+  'used_upload_signatures',
 ]);
 
 /** Parents before children; a table missing here fails the test (add it where it belongs). */
