@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_CV } from '@vitae/core/cv';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { cvDataKey, type CvDataResponse } from '../view-cv/api.ts';
+import { cvDataKey, type CvDataResponse } from '../cv/api.ts';
 import LayoutScreen from './layout-screen.tsx';
 
 type Body = { order: string[]; hidden: string[]; titles: Record<string, string> };

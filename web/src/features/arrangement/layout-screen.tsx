@@ -10,7 +10,7 @@ import { controlClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { SECTION_UIS } from '../sections/section-uis.ts';
-import { useCvData } from '../view-cv/api.ts';
+import { useCvData } from '../cv/api.ts';
 import { cachedArrangement, useArrangementSaver, type SaveState } from './api.ts';
 
 /** A title is saved this long after the last key press (the preview shows it at once). */

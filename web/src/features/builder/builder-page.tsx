@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { lazyWithRetry } from '../../lib/lazy-retry.ts';
-import { createDraftStore, DraftContext } from '../preview/draft.ts';
+import { createDraftStore, DraftContext } from '../sections/draft.ts';
 import {
   builderLink,
   findTab,

@@ -3,7 +3,7 @@ import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { PublicCvViewedBanner } from '../notifications/live-banners.tsx';
+import { PublicCvViewedBanner } from './live-banners.tsx';
 import { usePublicCvStatus, useTogglePublicCv } from './api.ts';
 import { ContactModeSetting, ContactRequestsList } from './contact-requests.tsx';
 

@@ -8,10 +8,10 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { CvLayout } from '../templates/cv-layout.tsx';
 import { INK_FRIENDLY_ID } from '../templates/registry.ts';
-import { useCvData, useSaveTemplate } from './api.ts';
+import { useCvData, useSaveTemplate } from '../cv/api.ts';
 import { PrintDialog, type PrintChoice } from './print-dialog.tsx';
 import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
-import { useSavePageSize, type CvDataWithPage } from '../preview/api.ts';
+import { useSavePageSize, type CvDataWithPage } from '../cv/page-size.ts';
 
 /** The print dialog opens this long after the choice, once the chosen layout has rendered. */
 export const PRINT_DELAY_MS = 100;
