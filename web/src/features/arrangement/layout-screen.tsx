@@ -9,7 +9,7 @@ import { SortableList, type SortableParts } from '../../components/ui/sortable-l
 import { controlClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { SECTION_UIS } from '../sections/section-uis.ts';
+import { SECTION_UIS } from '../sections/index.ts';
 import { useCvData } from '../cv/api.ts';
 import { cachedArrangement, useArrangementSaver, type SaveState } from './api.ts';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indicatorFor } from '@vitae/core/section-status';
 import { SECTIONS, SECTION_KEYS } from '@vitae/core/sections/index';
-import { BUILDER_TABS, SECTION_CARDS, tabIndicator } from '../sections/catalog.ts';
+import { BUILDER_TABS, SECTION_CARDS, tabIndicator } from '../sections/index.ts';
 import { renderWithProviders } from '../sections/test-utils.tsx';
 import { DashboardBody } from './dashboard-body.tsx';
 

@@ -10,7 +10,7 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDashboardSwitch } from '../../lib/use-dashboard-switch.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { NotificationBell } from '../notifications/index.ts';
 
 export const shortDate = (iso: string | null | undefined) =>
   iso ? format(new Date(iso), 'd MMM yyyy') : 'Never';

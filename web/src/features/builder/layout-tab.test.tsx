@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import BuilderPage from '../builder/builder-page.tsx';
-import { findTab } from '../sections/catalog.ts';
+import BuilderPage from './builder-page.tsx';
+import { findTab } from '../sections/index.ts';
 import { fakeSectionApi, renderWithProviders } from '../sections/test-utils.tsx';
 
 const renderAt = (path: string) =>
