@@ -14,7 +14,7 @@ import { useCvData } from '../cv/api.ts';
 import { cachedArrangement, useArrangementSaver, type SaveState } from './api.ts';
 
 /** A title is saved this long after the last key press (the preview shows it at once). */
-const TITLE_SAVE_MS = 600;
+export const TITLE_SAVE_MS = 600;
 
 const SAVE_TEXT: Record<SaveState, string> = {
   idle: '',
