@@ -12,7 +12,7 @@ afterAll(() => {
 describe('date labels', () => {
   it('write a time as "d MMM yyyy, HH:mm" in the viewer\'s time zone', () => {
     expect(dateTimeLabel('2026-11-26T17:33:00Z')).toBe('26 Nov 2026, 19:33');
-    expect(dateTimeLabel(Date.UTC(2026, 0, 1, 22, 5))).toBe('2 Jan 2027, 00:05');
+    expect(dateTimeLabel(Date.UTC(2026, 11, 31, 22, 5))).toBe('1 Jan 2027, 00:05');
     expect(dateTimeLabel(new Date('2026-09-03T07:09:00Z'))).toBe('3 Sep 2026, 09:09');
   });
 
