@@ -52,6 +52,8 @@ const leadsItsArea = (page: Page, id: string) =>
 test('reorder, hide and rename sections; every template, View CV and a reload follow', async ({
   page,
 }) => {
+  // Every template in turn: longer than the default on a loaded machine.
+  test.setTimeout(120_000);
   await signInWithCv(page);
   await page.goto('/app/cv-builder?tab=layout');
   await expect(page.getByRole('heading', { level: 1, name: 'Layout' })).toBeVisible();
