@@ -1,8 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import fs, { readdirSync } from 'node:fs';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
 
 const workspacePatterns = (from, forbidden) =>
   forbidden.map((f) => ({
@@ -10,10 +10,13 @@ const workspacePatterns = (from, forbidden) =>
     message: `${from} must not import ${f} (see docs/architecture.md, "Layout").`,
   }));
 
-const boundary = (from, forbidden) => ({
-  files: [`${from}/**/*.{ts,tsx}`],
+const boundary = (from, forbidden, files = [`${from}/**/*.{ts,tsx}`], more = []) => ({
+  files,
   rules: {
-    'no-restricted-imports': ['error', { patterns: workspacePatterns(from, forbidden) }],
+    'no-restricted-imports': [
+      'error',
+      { patterns: [...workspacePatterns(from, forbidden), ...more] },
+    ],
   },
 });
 
@@ -69,6 +72,31 @@ const serverZones = [
   ),
 ];
 
+/*
+ * Each web feature has one front door: other features import its index.ts (components,
+ * lazily loaded screens) or its api.ts (data hooks), never a file behind them. Files one or
+ * two folders deep reach a feature as ../f/… or ../../f/…; the same rule holds for both.
+ * web/src/architecture.test.ts keeps the features free of folder cycles as well.
+ */
+const WEB_FEATURES = fs
+  .readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+
+const frontDoors = (feature) =>
+  WEB_FEATURES.filter((f) => f !== feature).map((f) => ({
+    group: ['../', '../../', '../../../'].flatMap((up) => [
+      `${up}${f}/*`,
+      `${up}${f}/**`,
+      `!${up}${f}/index.ts`,
+      `!${up}${f}/api.ts`,
+    ]),
+    message: `web/src/features/${feature} may import features/${f} only through its index.ts or api.ts.`,
+  }));
+
+const webFeatureZone = (feature) =>
+  boundary('web', ['server'], [`web/src/features/${feature}/**/*.{ts,tsx}`], frontDoors(feature));
+
 export default tseslint.config(
   {
     ignores: [
@@ -103,6 +131,7 @@ export default tseslint.config(
   boundary('core', ['server', 'web']),
   boundary('server', ['web']),
   boundary('web', ['server']),
+  ...WEB_FEATURES.map(webFeatureZone),
   ...serverZones,
   {
     // A shipped migration runs against the schema of its own day: SQL, kysely, Node and its

@@ -23,6 +23,7 @@ test('two tabs of one user: live notifications, live data updates, mark read', a
 }) => {
   const context = await browser.newContext();
   const first = await context.newPage();
+  const firstEvents = socketEvents(first);
   const user = await createVerifiedUser(first.request, { fullName: 'Tess Tabs' });
   await signIn(first, user.email, user.password);
   await expect(first).toHaveURL(/\/app\/dashboard$/);
@@ -33,8 +34,15 @@ test('two tabs of one user: live notifications, live data updates, mark read', a
   await second.goto('/app/dashboard');
   await expect(bell(first)).toHaveAccessibleName('Notifications');
   await expect(bell(second)).toHaveAccessibleName('Notifications');
-  // Both sockets are connected and placed in the user's room before anything happens.
-  await first.waitForTimeout(500);
+  // Both sockets are connected and placed in the user's room before anything happens: an
+  // edit's live update reaches both (and is all they have received so far).
+  const warmUp = await first.request.post('/api/interest', { data: { interest: 'Warming up' } });
+  expect(warmUp.ok()).toBeTruthy();
+  for (const events of [firstEvents, secondEvents]) {
+    await expect
+      .poll(() => events.some((e) => e.startsWith('["data-updated",{"dataType":"interest"')))
+      .toBe(true);
+  }
 
   // A notification created by the server shows in both tabs, without a reload, within 2 s.
   const created = await first.request.post('/dev/notifications', {

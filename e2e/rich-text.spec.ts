@@ -180,7 +180,10 @@ test('script markup sent through the API never runs on any page', async ({ page 
   await sheet.getByText('Hover me').first().hover();
   await page.goto('/app/cv-builder?tab=employmentHistory');
   await expect(pageText(page).locator('strong', { hasText: 'bold' }).first()).toBeVisible();
-  await page.waitForTimeout(300);
+  // What could run would run once every image has loaded or failed (an onerror handler), and
+  // its error event has been dispatched: wait for that rather than for the clock.
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBe(
     undefined,
   );

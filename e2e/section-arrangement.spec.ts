@@ -52,6 +52,8 @@ const leadsItsArea = (page: Page, id: string) =>
 test('reorder, hide and rename sections; every template, View CV and a reload follow', async ({
   page,
 }) => {
+  // Every template in turn: longer than the default on a loaded machine.
+  test.setTimeout(120_000);
   await signInWithCv(page);
   await page.goto('/app/cv-builder?tab=layout');
   await expect(page.getByRole('heading', { level: 1, name: 'Layout' })).toBeVisible();
@@ -66,10 +68,12 @@ test('reorder, hide and rename sections; every template, View CV and a reload fo
   const moved = await saved(page, async () => {
     await page.getByRole('button', { name: 'Move References' }).focus();
     await page.keyboard.press('Space');
-    // One step at a time: dnd-kit measures the rows again after each move.
-    for (let i = 0; i < 11; i++) {
+    const said = (text: string) => page.getByRole('status').filter({ hasText: text });
+    await expect(said('Picked up References')).toBeAttached();
+    // One step at a time, each once dnd-kit has announced it (it measures the rows again).
+    for (let place = 11; place >= 1; place--) {
       await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(120);
+      await expect(said(`References moved to position ${place} of 12.`)).toBeAttached();
     }
     await page.keyboard.press('Space');
   });

@@ -63,7 +63,7 @@ function precompress(): Plugin {
  */
 const CV_RENDER_MODULES = [
   /\/web\/src\/features\/templates\/blocks\/[\w-]+\.tsx?$/,
-  /\/web\/src\/features\/(?:design\/fonts|rich-text\/rich-text)\.tsx?$/,
+  /\/web\/src\/features\/rich-text\/rich-text\.tsx?$/,
   /\/core\/src\/(?:arrangement-order|color|design|design-theme|levels|ratings|rich-text)\.ts$/,
 ];
 

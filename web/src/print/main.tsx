@@ -1,6 +1,6 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { loadFont } from '../features/design/fonts.ts';
+import { loadFont } from '../features/templates/blocks/fonts.ts';
 import { INK_FRIENDLY_ID, getTemplate, loadInkFriendly } from '../features/templates/registry.ts';
 import type { PrintPayload } from './render-cv.ts';
 import '../index.css';

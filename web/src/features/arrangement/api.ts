@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { EMPTY_ARRANGEMENT, type CvArrangement } from '@vitae/core/cv';
 import { api, errorMessage } from '../../lib/api.ts';
-import { cvDataKey, type CvDataResponse } from '../view-cv/api.ts';
+import { cvDataKey, type CvDataResponse } from '../cv/api.ts';
 
 /** What a failed save says (past the spec, issue 17); the layout goes back to the saved one. */
 export const ARRANGEMENT_SAVE_FAILED = 'Your layout could not be saved. Please try again.';

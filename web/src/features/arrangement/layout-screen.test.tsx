@@ -3,8 +3,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_CV } from '@vitae/core/cv';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { cvDataKey, type CvDataResponse } from '../view-cv/api.ts';
-import LayoutScreen from './layout-screen.tsx';
+import { cvDataKey, type CvDataResponse } from '../cv/api.ts';
+import LayoutScreen, { TITLE_SAVE_MS } from './layout-screen.tsx';
 
 type Body = { order: string[]; hidden: string[]; titles: Record<string, string> };
 
@@ -89,11 +89,13 @@ describe('the Layout tab', () => {
       fireEvent.change(field, { target: { value } });
     expect(cached()?.titles).toEqual({ skill: 'Toolbox' });
     expect(api.puts).toHaveLength(0);
-    await act(() => vi.advanceTimersByTimeAsync(700));
+    await act(() => vi.advanceTimersByTimeAsync(TITLE_SAVE_MS - 1));
+    expect(api.puts).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(api.puts).toEqual([{ order: [], hidden: [], titles: { skill: 'Toolbox' } }]);
 
     fireEvent.change(field, { target: { value: '  ' } });
-    await act(() => vi.advanceTimersByTimeAsync(700));
+    await act(() => vi.advanceTimersByTimeAsync(TITLE_SAVE_MS));
     expect(api.puts.at(-1)).toEqual({ order: [], hidden: [], titles: {} });
   });
 
@@ -101,10 +103,12 @@ describe('the Layout tab', () => {
     const api = fakeApi();
     renderScreen();
     const field = await screen.findByRole('textbox', { name: 'Title of Skills' });
+    vi.useFakeTimers();
     fireEvent.change(field, { target: { value: 'Tab\there' } });
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Please remove unsupported characters.')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 700));
+    // Past the moment a valid title would have been saved.
+    await act(() => vi.advanceTimersByTimeAsync(TITLE_SAVE_MS));
     expect(api.puts).toHaveLength(0);
   });
 

@@ -9,12 +9,12 @@ import { SortableList, type SortableParts } from '../../components/ui/sortable-l
 import { controlClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { SECTION_UIS } from '../sections/section-uis.ts';
-import { useCvData } from '../view-cv/api.ts';
+import { SECTION_UIS } from '../sections/index.ts';
+import { useCvData } from '../cv/api.ts';
 import { cachedArrangement, useArrangementSaver, type SaveState } from './api.ts';
 
 /** A title is saved this long after the last key press (the preview shows it at once). */
-const TITLE_SAVE_MS = 600;
+export const TITLE_SAVE_MS = 600;
 
 const SAVE_TEXT: Record<SaveState, string> = {
   idle: '',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthState } from '../../lib/auth-store.ts';
 import LoginPage from './login-page.tsx';
-import { renderAt, stubFetch } from './test-utils.tsx';
+import { renderAt, stubFetch } from '../../test/kit.tsx';
 
 beforeEach(() => resetAuthState({ sessionChecked: true }));
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@vitae/core/auth-messages';
 import { resetAuthState } from '../../lib/auth-store.ts';
 import ResetPasswordPage from './reset-password-page.tsx';
-import { renderAt, stubFetch } from './test-utils.tsx';
+import { renderAt, stubFetch } from '../../test/kit.tsx';
 
 beforeEach(() => resetAuthState({ sessionChecked: true }));
 afterEach(() => vi.unstubAllGlobals());

@@ -5,7 +5,7 @@ import { auth, resetAuthState } from '../../lib/auth-store.ts';
 import { setHRIntent, wasHrSignup } from '../../lib/hr-intent.ts';
 import EmailVerifiedPage from './email-verified-page.tsx';
 import ForgotPasswordPage from './forgot-password-page.tsx';
-import { renderAt, stubFetch } from './test-utils.tsx';
+import { renderAt, stubFetch } from '../../test/kit.tsx';
 
 beforeEach(() => resetAuthState({ sessionChecked: true }));
 afterEach(() => {

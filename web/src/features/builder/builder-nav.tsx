@@ -3,9 +3,7 @@ import { indicatorFor } from '@vitae/core/section-status';
 import { SelectField } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useStatuses } from '../sections/api.ts';
-import { BUILDER_TABS, builderLink } from '../sections/catalog.ts';
-import { confirmLeave } from '../sections/leave-guard.tsx';
-import { StatusBadge } from '../sections/status-badge.tsx';
+import { BUILDER_TABS, builderLink, confirmLeave, StatusBadge } from '../sections/index.ts';
 
 /** Desktop: a sidebar of every section with its indicator. */
 export function BuilderSidebar({ current }: { current?: string }) {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import { fakeSectionApi, renderWithProviders } from '../sections/test-utils.tsx';
+import { fakeSectionApi, renderWithProviders } from '../../test/kit.tsx';
 import BuilderPage from './builder-page.tsx';
 
 const renderAt = (path: string) =>

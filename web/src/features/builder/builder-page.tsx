@@ -3,16 +3,19 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
-import { lazyWithRetry } from '../../lib/lazy-retry.ts';
-import { createDraftStore, DraftContext } from '../preview/draft.ts';
+import { LayoutScreen } from '../arrangement/index.ts';
+import { DesignScreen } from '../design/index.ts';
+import { PreviewPane } from '../preview/index.ts';
 import {
+  createDraftStore,
+  DraftContext,
   builderLink,
   findTab,
   isToolTab,
   TOOL_TABS,
   type BuilderTab,
-} from '../sections/catalog.ts';
-import { SectionScreen } from '../sections/section-screen.tsx';
+  SectionScreen,
+} from '../sections/index.ts';
 import { BuilderSelect, BuilderSidebar } from './builder-nav.tsx';
 import { MediaScreen } from './media-screens.tsx';
 
@@ -21,13 +24,10 @@ const DEFAULT_TAB = 'personalInfo';
 /** Section screens scroll to the top 100 ms after opening (spec section 9). */
 const SCROLL_DELAY_MS = 100;
 
-/** The live preview and the templates it draws load only here, and only once shown. */
-const PreviewPane = lazyWithRetry(() => import('../preview/preview-pane.tsx'));
-
 /** The whole-CV tools' screens (catalog.ts TOOL_TABS), each loaded when its tab opens. */
 const TOOL_SCREENS: Record<string, ComponentType> = {
-  layout: lazyWithRetry(() => import('../arrangement/layout-screen.tsx')),
-  design: lazyWithRetry(() => import('../design/design-screen.tsx')),
+  layout: LayoutScreen,
+  design: DesignScreen,
 };
 
 /** From this width the preview stands beside the form; below it, a toggle shows one or the other. */

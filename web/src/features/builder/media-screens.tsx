@@ -1,8 +1,7 @@
 import { Suspense, type ComponentType } from 'react';
 import { Card } from '../../components/ui/card.tsx';
 import { lazyWithRetry } from '../../lib/lazy-retry.ts';
-import { SectionLoading } from '../sections/editor-parts.tsx';
-import type { MediaTab } from '../sections/catalog.ts';
+import { SectionLoading, type MediaTab } from '../sections/index.ts';
 
 type Screen = { default: ComponentType };
 

@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Certificate } from '@vitae/core/media';
 import CertificatesScreen from './certificates-screen.tsx';
+import { renderWithProviders } from '../../test/kit.tsx';
 
 const PDF: Certificate = {
   _id: 'c1',
@@ -42,12 +42,7 @@ function serve(initial: Certificate[]) {
 }
 
 function renderScreen() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <CertificatesScreen />
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<CertificatesScreen />);
 }
 
 const fileInput = () => screen.getByLabelText('Certificate document') as HTMLInputElement;

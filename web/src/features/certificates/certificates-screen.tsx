@@ -24,7 +24,7 @@ import {
   uploadToMedia,
   UploadError,
 } from '../../lib/media-upload.ts';
-import { CLOSE_FORM_MS, useFlash } from '../sections/editor-parts.tsx';
+import { CLOSE_FORM_MS, useFlash } from '../sections/index.ts';
 import {
   useCertificates,
   useCreateCertificate,

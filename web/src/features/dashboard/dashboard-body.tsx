@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { useSectionStatus } from '../sections/api.ts';
-import { FIRST_IMPRESSION_TAB, builderLink, tabIndicator } from '../sections/catalog.ts';
-import { StatusBadge } from '../sections/status-badge.tsx';
+import { FIRST_IMPRESSION_TAB, builderLink, tabIndicator, StatusBadge } from '../sections/index.ts';
 import { SectionCards } from './section-cards.tsx';
-import { CvVisibilityCard } from '../public-cv/cv-visibility-card.tsx';
+import { CvVisibilityCard } from '../public-cv/index.ts';
 import { LatestViewsCard } from './latest-views-card.tsx';
 
 /** The dashboard body: first impression hero, CV visibility, latest views and the section cards. */

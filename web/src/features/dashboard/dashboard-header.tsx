@@ -4,8 +4,8 @@ import { Logo } from '../../components/ui/logo.tsx';
 import { SwitchButton } from '../../components/ui/switch-button.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
-import { ImportButton } from '../cv-io/import-button.tsx';
+import { NotificationBell } from '../notifications/index.ts';
+import { ImportButton } from '../cv-io/index.ts';
 
 /**
  * The user dashboard header: greeting, notification bell, View CV, Share CV,

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LatestView } from '@vitae/core/share';
-import { renderWithProviders } from '../sections/test-utils.tsx';
-import { when } from '../my-shares/format.ts';
+import { renderWithProviders } from '../../test/kit.tsx';
+import { when } from '../my-shares/index.ts';
 import { LatestViewsCard } from './latest-views-card.tsx';
 
 function stubLatest(data: LatestView[]) {

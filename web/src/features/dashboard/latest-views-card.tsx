@@ -4,7 +4,7 @@ import type { LatestView } from '@vitae/core/share';
 import { Card } from '../../components/ui/card.tsx';
 import { api } from '../../lib/api.ts';
 import { useSocketEvent } from '../../lib/socket.ts';
-import { DEVICE_LABELS, when } from '../my-shares/format.ts';
+import { DEVICE_LABELS, when } from '../my-shares/index.ts';
 
 const latestViewsKey = ['latest-views'] as const;
 

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indicatorFor } from '@vitae/core/section-status';
 import { SECTIONS, SECTION_KEYS } from '@vitae/core/sections/index';
-import { BUILDER_TABS, SECTION_CARDS, tabIndicator } from '../sections/catalog.ts';
-import { renderWithProviders } from '../sections/test-utils.tsx';
+import { BUILDER_TABS, SECTION_CARDS, tabIndicator } from '../sections/index.ts';
+import { renderWithProviders } from '../../test/kit.tsx';
 import { DashboardBody } from './dashboard-body.tsx';
 
 /** Status numbers by API key; a key left out answers 404 (a feature not installed). */

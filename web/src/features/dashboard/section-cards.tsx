@@ -1,8 +1,13 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { useStatuses } from '../sections/api.ts';
-import { SECTION_CARDS, builderLink, tabIndicator, type TabDef } from '../sections/catalog.ts';
-import { StatusBadge } from '../sections/status-badge.tsx';
+import {
+  SECTION_CARDS,
+  builderLink,
+  tabIndicator,
+  type TabDef,
+  StatusBadge,
+} from '../sections/index.ts';
 
 /** The 14 section cards, their statuses fetched in parallel (spec sections 2 and 4). */
 export function SectionCards() {

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_DESIGN, type CvDesign } from '@vitae/core/design';
 import { api } from '../../lib/api.ts';
-import { cvDataKey, type CvDataResponse } from '../view-cv/api.ts';
+import { cvDataKey, type CvDataResponse } from '../cv/api.ts';
 
 /** The design in the cached one-request CV (absent from an older server: the template's own). */
 export const designOf = (response: CvDataResponse | undefined): CvDesign =>

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_DESIGN, EMPTY_CV, type CvDesign } from '@vitae/core/cv';
 import { createQueryClient } from '../../lib/query-client.ts';
-import { cvDataKey, type CvDataResponse } from '../view-cv/api.ts';
+import { cvDataKey, type CvDataResponse } from '../cv/api.ts';
 import DesignScreen from './design-screen.tsx';
 
 /** The one-request CV and the design call at the network boundary. */

@@ -14,11 +14,10 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { useSavePageSize, type CvDataWithPage } from '../preview/api.ts';
-import { SectionLoading } from '../sections/editor-parts.tsx';
-import { useCvData } from '../view-cv/api.ts';
+import { useSavePageSize, type CvDataWithPage, useCvData } from '../cv/api.ts';
+import { SectionLoading } from '../sections/index.ts';
 import { designOf, useSaveDesign } from './api.ts';
-import { loadFont } from './fonts.ts';
+import { loadFont } from '../templates/index.ts';
 
 const SIZE_LABELS: Record<CvDesign['size'], string> = {
   small: 'Small',

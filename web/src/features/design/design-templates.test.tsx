@@ -2,8 +2,7 @@ import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DESIGN, SAMPLE_CV, type CvData, type CvDesign } from '@vitae/core';
 import { TEMPLATE_PAPER } from '@vitae/core/design-theme';
-import { CvLayout } from '../templates/cv-layout.tsx';
-import { INK_FRIENDLY_ID, TEMPLATES } from '../templates/registry.ts';
+import { CvLayout, INK_FRIENDLY_ID, TEMPLATES } from '../templates/index.ts';
 
 const LAYOUTS = [...TEMPLATES.map((t) => t.id), INK_FRIENDLY_ID] as string[];
 

@@ -1,7 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FirstImpression } from '@vitae/core/media';
 import FirstImpressionScreen from './first-impression-screen.tsx';
@@ -15,6 +13,7 @@ import {
   startPlaying,
 } from './video-media.ts';
 import type * as VideoMedia from './video-media.ts';
+import { renderWithProviders } from '../../test/kit.tsx';
 
 vi.mock('./video-media.ts', async (original) => ({
   ...(await original<typeof VideoMedia>()),
@@ -52,14 +51,7 @@ function serve(initial: FirstImpression | null) {
 }
 
 function renderScreen() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <FirstImpressionScreen />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<FirstImpressionScreen />);
 }
 
 beforeEach(() => window.sessionStorage.clear());

@@ -1,36 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BrowsePage,
-  BrowseSort,
   HrRankValue,
   SavedCv,
   SavedCvDetail,
   SkillSuggestion,
 } from '@vitae/core/hr';
-import type { CefrLevel } from '@vitae/core/levels';
 import { api } from '../../lib/api.ts';
-import { browseUrl } from './browse-query.ts';
+import { browseUrl, type BrowseParams } from './browse-query.ts';
+
+export type { BrowseParams };
 
 export const savedCvsKey = ['hr', 'saved-cvs'] as const;
 export const savedCvKey = (id: string) => ['hr', 'saved-cv', id] as const;
-
-export interface BrowseParams {
-  search: string;
-  gender: 'all' | 'male' | 'female' | 'other';
-  savedOnly: boolean;
-  sort: BrowseSort;
-  page: number;
-  limit: number;
-  skills: string[];
-  skillMode: 'any' | 'all';
-  language: string;
-  /** A minimum CEFR level for `language`; empty for any level. */
-  languageLevel: CefrLevel | '';
-  province: string;
-  city: string;
-  minYears: number;
-  hasVideo: boolean;
-}
 
 /** Browse keys start with 'public-cv', so a live list change refetches them. */
 export const browseKey = (p: BrowseParams) => ['public-cv', 'browse', p] as const;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { BrowseItem } from '@vitae/core/hr';
 import { BrowseCard } from './browse-card.tsx';
-import { browseItem } from './hr-test-utils.tsx';
+import { browseItem } from './browse-item.ts';
 
 const item = browseItem({
   headline: 'Data Engineer',

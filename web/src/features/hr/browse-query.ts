@@ -1,6 +1,24 @@
 import { BROWSE_MAX_SKILLS, BROWSE_SORTS, type BrowseSort } from '@vitae/core/hr';
-import { CEFR_LEVELS, isCefrLevel } from '@vitae/core/levels';
-import type { BrowseParams } from './api.ts';
+import { CEFR_LEVELS, isCefrLevel, type CefrLevel } from '@vitae/core/levels';
+
+/** What one browse request asks for (`GET /api/public-cv/browse`). */
+export interface BrowseParams {
+  search: string;
+  gender: 'all' | 'male' | 'female' | 'other';
+  savedOnly: boolean;
+  sort: BrowseSort;
+  page: number;
+  limit: number;
+  skills: string[];
+  skillMode: 'any' | 'all';
+  language: string;
+  /** A minimum CEFR level for `language`; empty for any level. */
+  languageLevel: CefrLevel | '';
+  province: string;
+  city: string;
+  minYears: number;
+  hasVideo: boolean;
+}
 
 /** The browse filters as the page keeps them in the URL (bookmarkable; back and forward work). */
 export type BrowseFilters = Omit<BrowseParams, 'limit'>;

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BrowsePage } from '@vitae/core/hr';
-import { stubFetch } from '../auth/test-utils.tsx';
+import { renderAt, stubFetch } from '../../test/kit.tsx';
 import HrBrowsePage from './hr-browse-page.tsx';
-import { browseItem, renderPage } from './hr-test-utils.tsx';
+import { browseItem } from './browse-item.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,7 +37,7 @@ describe('HR browse', () => {
       };
       return { status: 200, body: page };
     });
-    renderPage(<HrBrowsePage />, '/app/hr-browse-cvs');
+    renderAt(<HrBrowsePage />, '/app/hr-browse-cvs');
     const list = await screen.findByRole('list', { name: 'Public CVs' });
     expect(screen.getByText('Available CVs').nextSibling).toHaveTextContent('7');
     expect(screen.getByText('Filtered Results').nextSibling).toHaveTextContent('2');
@@ -66,7 +66,7 @@ describe('HR browse', () => {
 
   it('shows the store error with a close button', async () => {
     stubFetch(() => ({ status: 500, body: { error: 'Failed to fetch public CVs' } }));
-    renderPage(<HrBrowsePage />, '/app/hr-browse-cvs');
+    renderAt(<HrBrowsePage />, '/app/hr-browse-cvs');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch public CVs');
     await userEvent.click(within(alert).getByRole('button', { name: 'Dismiss' }));
@@ -85,7 +85,7 @@ describe('HR browse filters in the URL', () => {
 
   it('reads a bookmarked URL into the filters and asks the server with them', async () => {
     const fetch = stubFetch(() => ({ status: 200, body: empty }));
-    renderPage(
+    renderAt(
       <HrBrowsePage />,
       '/app/hr-browse-cvs?skills=Python,SQL&skillMode=all&language=isiZulu&languageLevel=B2&province=Gauteng&minYears=3&hasVideo=true',
       '/app/hr-browse-cvs',
@@ -118,7 +118,7 @@ describe('HR browse filters in the URL', () => {
         ? { status: 200, body: { data: [{ skill: 'Python', count: 12 }] } }
         : { status: 200, body: empty },
     );
-    renderPage(<HrBrowsePage />, '/app/hr-browse-cvs');
+    renderAt(<HrBrowsePage />, '/app/hr-browse-cvs');
     await screen.findByText('No CVs Found');
     const lastBrowse = () =>
       decodeURIComponent(

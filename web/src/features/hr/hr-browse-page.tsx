@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { PublicCvListBanner } from '../notifications/live-banners.tsx';
+import { PublicCvListBanner } from '../public-cv/index.ts';
 import { useBrowse, useSaveCv, type BrowseParams } from './api.ts';
 import { BrowseCard, CandidateFacts, Details } from './browse-card.tsx';
 import { BrowseFiltersPanel, TYPING_PAUSE_MS, useDebounced } from './browse-filters-panel.tsx';

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SavedCv } from '@vitae/core/hr';
-import { stubFetch } from '../auth/test-utils.tsx';
+import { renderAt, stubFetch } from '../../test/kit.tsx';
 import HrDashboardPage, { filterSaved, savedStats } from './hr-dashboard-page.tsx';
-import { renderPage } from './hr-test-utils.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -74,7 +73,7 @@ describe('HR dashboard logic', () => {
 describe('HR dashboard page', () => {
   it('shows stats and cards with initials, rank badge, latest notes and +N more', async () => {
     stubFetch(() => ({ status: 200, body: { data: LIST } }));
-    renderPage(<HrDashboardPage />, '/app/hr-dashboard');
+    renderAt(<HrDashboardPage />, '/app/hr-dashboard');
     expect(screen.getByText('Loading saved CVs...')).toBeInTheDocument();
     const cards = await screen.findByRole('list', { name: 'Saved CVs' });
     const first = within(cards).getAllByRole('listitem')[0]!;
@@ -105,7 +104,7 @@ describe('HR dashboard page', () => {
 
   it('shows the empty state with a link to browse', async () => {
     stubFetch(() => ({ status: 200, body: { data: [] } }));
-    renderPage(<HrDashboardPage />, '/app/hr-dashboard');
+    renderAt(<HrDashboardPage />, '/app/hr-dashboard');
     expect(await screen.findByText('No CVs Found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'HR introduction' })).toHaveAttribute(
       'href',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { format } from 'date-fns';
+import { dateTimeLabel, dayLabel } from '../../lib/dates.ts';
 import { RANK_LABELS, initialsOf, type HrRankValue } from '@vitae/core/hr';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Logo } from '../../components/ui/logo.tsx';
@@ -10,11 +10,10 @@ import { useAuth } from '../../lib/auth-store.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDashboardSwitch } from '../../lib/use-dashboard-switch.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
-import { NotificationBell } from '../notifications/notification-bell.tsx';
+import { NotificationBell } from '../notifications/index.ts';
 
-export const shortDate = (iso: string | null | undefined) =>
-  iso ? format(new Date(iso), 'd MMM yyyy') : 'Never';
-export const dateTime = (iso: string) => format(new Date(iso), 'd MMM yyyy, HH:mm');
+export const shortDate = (iso: string | null | undefined) => (iso ? dayLabel(iso) : 'Never');
+export const dateTime = (iso: string) => dateTimeLabel(iso);
 
 /** Rank colours (spec section 9): excellent green, good blue, fair orange, poor red, unrated grey. */
 const RANK_CLASSES: Record<HrRankValue, string> = {

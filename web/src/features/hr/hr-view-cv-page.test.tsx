@@ -3,9 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_CV } from '@vitae/core/sample-cv';
 import { HR_MESSAGES, type SavedCvDetail } from '@vitae/core/hr';
-import { stubFetch } from '../auth/test-utils.tsx';
+import { renderAt, stubFetch } from '../../test/kit.tsx';
 import HrViewCvPage from './hr-view-cv-page.tsx';
-import { renderPage } from './hr-test-utils.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,7 +45,7 @@ const UNAVAILABLE: SavedCvDetail = {
   curriculumVitae: null,
 };
 
-const open = () => renderPage(<HrViewCvPage />, '/app/hr-view-cv/s1', '/app/hr-view-cv/:id');
+const open = () => renderAt(<HrViewCvPage />, '/app/hr-view-cv/s1', '/app/hr-view-cv/:id');
 
 describe('HR view of a saved CV', () => {
   it('shows the info bar and restores the previous rank with an alert on failure', async () => {

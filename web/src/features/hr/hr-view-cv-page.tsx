@@ -15,11 +15,13 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { CertificatesModal } from '../shared-viewer/certificates-modal.tsx';
-import { FirstImpressionModal } from '../shared-viewer/first-impression-modal.tsx';
-import { createProgressReporter } from '../shared-viewer/video-progress.ts';
-import { CvLayout } from '../templates/cv-layout.tsx';
-import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
+import {
+  CertificatesModal,
+  FirstImpressionModal,
+  createProgressReporter,
+} from '../shared-viewer/index.ts';
+import { CvLayout } from '../templates/index.ts';
+import { DownloadPdfDialog } from '../pdf/index.ts';
 import {
   reportHrVideoProgress,
   useAddNote,

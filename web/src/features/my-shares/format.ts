@@ -1,8 +1,8 @@
-import { format } from 'date-fns';
+import { dateTimeLabel } from '../../lib/dates.ts';
 import type { DeviceKind, ShareExpiryDays, ShareStatus } from '@vitae/core/share';
 
 /** "23 Nov 2026, 14:05" in the viewer's time zone, as the notifications show times. */
-export const when = (iso: string): string => format(new Date(iso), 'd MMM yyyy, HH:mm');
+export const when = (iso: string): string => dateTimeLabel(iso);
 
 export const expiryText = (expiresAt: string | null): string =>
   expiresAt === null ? 'Never' : when(expiresAt);

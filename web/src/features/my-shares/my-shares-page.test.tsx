@@ -1,11 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHARES_PAGE_SIZE, type ShareSummary, type ShareView } from '@vitae/core/share';
 import { dispatchSocketEvent } from '../../lib/socket.ts';
-import { LocationProbe } from '../auth/test-utils.tsx';
+import { LocationProbe, renderWithProviders } from '../../test/kit.tsx';
 import MySharesPage from './my-shares-page.tsx';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
@@ -77,23 +76,19 @@ function serve() {
 }
 
 function renderPage(path = '/app/my-shares') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route
-            path="/app/my-shares"
-            element={
-              <>
-                <MySharesPage />
-                <LocationProbe />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route
+        path="/app/my-shares"
+        element={
+          <>
+            <MySharesPage />
+            <LocationProbe />
+          </>
+        }
+      />
+    </Routes>,
+    path,
   );
 }
 

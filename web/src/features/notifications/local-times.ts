@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { dateTimeLabel } from '../../lib/dates.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "21 Nov 2026, 23:40 UTC", the way the server writes a time into a notification. */
@@ -14,10 +14,10 @@ export function localizeUtcTimes(message: string): string {
     UTC_TIME,
     (_, day: string, month: string, year: string, h: string, m: string) => {
       const at = Date.UTC(Number(year), MONTHS.indexOf(month), Number(day), Number(h), Number(m));
-      return format(at, 'd MMM yyyy, HH:mm');
+      return dateTimeLabel(at);
     },
   );
 }
 
 /** "22 Nov 2026, 01:40": a time the server sent as data, in the viewer's time zone. */
-export const localTime = (iso: string): string => format(new Date(iso), 'd MMM yyyy, HH:mm');
+export const localTime = (iso: string): string => dateTimeLabel(iso);

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Notification, NotificationsPage } from '@vitae/core';
-import { format } from 'date-fns';
+import { dateTimeLabel } from '../../lib/dates.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { dispatchSocketEvent } from '../../lib/socket.ts';
 import { NotificationBell } from './notification-bell.tsx';
@@ -116,9 +116,7 @@ describe('NotificationBell', () => {
     );
     await userEvent.click(bell());
     const item = (await screen.findAllByTestId('notification-item'))[0]!;
-    const at = within(item).getByText(
-      format(new Date('2026-11-21T23:40:00.000Z'), 'd MMM yyyy, HH:mm'),
-    );
+    const at = within(item).getByText(dateTimeLabel('2026-11-21T23:40:00.000Z'));
     expect(at).toHaveAttribute('datetime', '2026-11-21T23:40:00.000Z');
   });
 

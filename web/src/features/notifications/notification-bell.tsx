@@ -4,7 +4,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useRealtime } from '../../lib/socket.ts';
 import { useNotifications } from './api.ts';
-import { ContactRequestActions } from '../public-cv/contact-requests.tsx';
+import { ContactRequestActions } from '../public-cv/index.ts';
 import { localizeUtcTimes, localTime } from './local-times.ts';
 import { timeLabel } from './time-label.ts';
 

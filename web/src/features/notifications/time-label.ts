@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { dayLabel } from '../../lib/dates.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -21,5 +21,5 @@ export function timeLabel(createdAt: string, now: number = Date.now()): string {
     const h = Math.floor(age / HOUR);
     return `${h} ${h === 1 ? 'hour' : 'hours'} ago`;
   }
-  return format(at, 'd MMM yyyy');
+  return dayLabel(at);
 }

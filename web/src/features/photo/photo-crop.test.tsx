@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { PHOTO_COMPRESS_QUALITY } from '@vitae/core/media';
 import {
   cropSquare,
   initialCrop,
@@ -39,13 +40,17 @@ describe('crop geometry', () => {
 /** A canvas stand-in that records what is drawn (jsdom has no canvas). */
 function fakeCanvas() {
   const drawImage = vi.fn();
+  const encodings: Array<{ type: string; quality?: number }> = [];
   const canvas = {
     width: 0,
     height: 0,
     getContext: () => ({ drawImage, imageSmoothingQuality: 'low' }),
-    toBlob: (cb: (b: Blob | null) => void, type: string) => cb(new Blob(['x'], { type })),
+    toBlob: (cb: (b: Blob | null) => void, type: string, quality?: number) => {
+      encodings.push({ type, quality });
+      cb(new Blob(['x'], { type }));
+    },
   } as unknown as HTMLCanvasElement;
-  return { canvas, drawImage };
+  return { canvas, drawImage, encodings };
 }
 
 describe('renderCrop', () => {
@@ -64,6 +69,13 @@ describe('renderCrop', () => {
     await renderCrop(img, initialCrop(img), canvas);
     expect([canvas.width, canvas.height]).toEqual([1200, 1200]);
     expect(drawImage).toHaveBeenCalledWith(img, 500, 0, 3000, 3000, 0, 0, 1200, 1200);
+  });
+
+  it("encodes once, at the spec's JPEG quality: the upload is not encoded again", async () => {
+    const img = { ...LANDSCAPE } as unknown as CanvasImageSource & Size;
+    const { canvas, encodings } = fakeCanvas();
+    await renderCrop(img, initialCrop(img), canvas);
+    expect(encodings).toEqual([{ type: 'image/jpeg', quality: PHOTO_COMPRESS_QUALITY }]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { PHOTO_COMPRESS_MAX_WIDTH } from '@vitae/core/media';
+import { PHOTO_COMPRESS_MAX_WIDTH, PHOTO_COMPRESS_QUALITY } from '@vitae/core/media';
 import { cn } from '../../lib/cn.ts';
 
 /*
@@ -56,7 +56,11 @@ export function clampCrop(image: Size, crop: Crop): Crop {
 export const outputSide = (image: Size, crop: Crop): number =>
   Math.max(1, Math.min(PHOTO_COMPRESS_MAX_WIDTH, Math.round(cropSquare(image, crop).side)));
 
-/** Draws the framed square onto a square canvas and encodes it as JPEG. */
+/**
+ * Draws the framed square onto a square canvas and encodes it as JPEG once, at the spec's
+ * quality (section 9: at most 1200 px, quality 0.3): the upload is this file, not a second
+ * lossy encoding of it.
+ */
 export function renderCrop(
   image: CanvasImageSource & Size,
   crop: Crop,
@@ -71,7 +75,11 @@ export function renderCrop(
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(image, x, y, side, side, 0, 0, out, out);
   return new Promise((resolve, reject) =>
-    canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('No image'))), 'image/jpeg', 0.92),
+    canvas.toBlob(
+      (b) => (b ? resolve(b) : reject(new Error('No image'))),
+      'image/jpeg',
+      PHOTO_COMPRESS_QUALITY,
+    ),
   );
 }
 

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@vitae/core/media';
 import PhotoScreen from './photo-screen.tsx';
+import { renderWithProviders } from '../../test/kit.tsx';
 
 const PHOTO: Photo = {
   _id: 'p1',
@@ -28,12 +28,7 @@ describe('photo list', () => {
           }),
       ),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <PhotoScreen />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<PhotoScreen />);
     expect(await screen.findByText('Last updated: 23 Nov 2026')).toBeInTheDocument();
     expect(screen.queryByText(/11\/23\/2026/)).toBeNull();
   });

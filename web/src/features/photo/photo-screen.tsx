@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CAMERA_CAPTURE_QUALITY,
-  PHOTO_COMPRESS_MAX_WIDTH,
-  PHOTO_COMPRESS_QUALITY,
   PHOTO_MAX_BYTES,
   PHOTO_MESSAGES,
   PHOTO_TITLE_MAX,
@@ -29,17 +27,6 @@ import { useAssignPhoto, useCreatePhoto, useDeletePhoto, usePhotos } from './api
 import { requestSignature, uploadToMedia, UploadError } from '../../lib/media-upload.ts';
 
 type Stage = 'idle' | 'compressing' | 'signing' | 'uploading' | 'saving';
-
-/** Max width 1200 px at JPEG quality 0.3 (spec section 9); the library is loaded on demand. */
-async function compress(file: File): Promise<Blob> {
-  const { default: imageCompression } = await import('browser-image-compression');
-  return imageCompression(file, {
-    maxWidthOrHeight: PHOTO_COMPRESS_MAX_WIDTH,
-    initialQuality: PHOTO_COMPRESS_QUALITY,
-    fileType: 'image/jpeg',
-    useWebWorker: false,
-  });
-}
 
 /**
  * What the crop frame shows is what is uploaded; before the user moves it, the centred
@@ -165,7 +152,7 @@ export function PhotoScreen() {
     let step: Stage = 'compressing';
     try {
       setStage(step);
-      const blob = await compress(await framed(file, preview, crop));
+      const blob = await framed(file, preview, crop);
       step = 'signing';
       setStage(step);
       const sig = await requestSignature('photo');

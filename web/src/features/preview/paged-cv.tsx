@@ -1,7 +1,7 @@
 import { Suspense, useLayoutEffect, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cvFullName, type CvData, type PageSize } from '@vitae/core/cv';
-import { lazyLayout } from '../templates/registry.ts';
+import { lazyLayout } from '../templates/index.ts';
 import {
   PAPER_MM,
   PRINT_MARGIN_MM,

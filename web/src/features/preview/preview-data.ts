@@ -1,6 +1,6 @@
 import type { CvData } from '@vitae/core/cv';
 import { SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core/sections/index';
-import type { Draft } from './draft.ts';
+import type { Draft } from '../sections/index.ts';
 
 type Rec = Record<string, unknown>;
 

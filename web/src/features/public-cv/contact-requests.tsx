@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { CONTACT_MESSAGES } from '@vitae/core/contact-messages';
 import type { ContactMode, ContactRequest, ContactRequestStatus } from '@vitae/core/hr';
 import type { Notification } from '@vitae/core/notifications';
@@ -8,6 +7,7 @@ import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { dateTimeLabel } from '../../lib/dates.ts';
 import { useSocketEvent } from '../../lib/socket.ts';
 import {
   contactRequestsKey,
@@ -16,7 +16,7 @@ import {
   useSetContactMode,
 } from './api.ts';
 
-const when = (iso: string) => format(new Date(iso), 'd MMM yyyy, HH:mm');
+const when = dateTimeLabel;
 
 const MODE_OPTIONS: { mode: ContactMode; label: string; hint: string }[] = [
   {

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContactRequest, PublicCvStatus } from '@vitae/core/hr';
 import { dispatchSocketEvent } from '../../lib/socket.ts';
-import { stubFetch } from '../auth/test-utils.tsx';
+import { renderWithProviders, stubFetch } from '../../test/kit.tsx';
 import { CvVisibilityCard } from './cv-visibility-card.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -31,14 +30,7 @@ const UNLISTED: PublicCvStatus = {
 };
 const REQUESTS = '/api/public-cv/contact-requests';
 
-const renderCard = () =>
-  render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <CvVisibilityCard />
-    </QueryClientProvider>,
-  );
+const renderCard = () => renderWithProviders(<CvVisibilityCard />);
 
 describe('CV visibility card', () => {
   it('turns the listing on and shows the views', async () => {

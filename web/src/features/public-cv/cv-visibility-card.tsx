@@ -1,13 +1,13 @@
-import { format } from 'date-fns';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { PublicCvViewedBanner } from '../notifications/live-banners.tsx';
+import { dateTimeLabel } from '../../lib/dates.ts';
+import { PublicCvViewedBanner } from './live-banners.tsx';
 import { usePublicCvStatus, useTogglePublicCv } from './api.ts';
 import { ContactModeSetting, ContactRequestsList } from './contact-requests.tsx';
 
-const when = (iso: string) => format(new Date(iso), 'd MMM yyyy, HH:mm');
+const when = dateTimeLabel;
 
 /**
  * The user dashboard's CV visibility card (spec section 2): TURN ON / TURN OFF the public

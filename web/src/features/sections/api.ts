@@ -8,7 +8,7 @@ import {
 import type { SectionDataMap, SectionEntry, SectionKey } from '@vitae/core/sections/index';
 import type { StatusKey } from '@vitae/core/section-status';
 import { API_BASE, api } from '../../lib/api.ts';
-import { cvDataKey, type CvDataResponse } from '../view-cv/api.ts';
+import { cvDataKey, type CvDataResponse } from '../cv/api.ts';
 
 /*
  * Section data over the API (spec section 7, "Section resources"). Every path is

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SectionScreen } from './section-screen.tsx';
-import { fakeSectionApi, renderWithProviders } from './test-utils.tsx';
+import { fakeSectionApi, renderWithProviders } from '../../test/kit.tsx';
 
 /** A field by its label; required fields' labels end with a decorative asterisk. */
 const label = (text: string) => new RegExp(`^${text}( \\*)?$`);

@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { visibleText } from '@vitae/core/rich-text';
-import { LazyRichTextField } from '../rich-text/lazy-rich-text-field.tsx';
+import { LazyRichTextField } from '../rich-text/index.ts';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { SectionForm } from './section-ui.ts';

@@ -13,7 +13,7 @@ import {
 } from './api.ts';
 import { CLOSE_FORM_MS, LastUpdated, Messages, SectionLoading, useFlash } from './editor-parts.tsx';
 import { confirmLeave, useLeaveGuard } from './leave-guard.tsx';
-import { usePreviewDraft } from '../preview/draft.ts';
+import { usePreviewDraft } from './draft.ts';
 import type { SectionUi } from './section-ui.ts';
 import { UndoToast, useDeferredDelete } from './undo-delete.tsx';
 import { SortableEntries, type SortableItemProps } from './sortable-entries.tsx';

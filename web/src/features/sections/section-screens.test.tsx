@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { confirmLeave } from './leave-guard.tsx';
 import { SectionScreen } from './section-screen.tsx';
-import { fakeSectionApi, renderWithProviders } from './test-utils.tsx';
+import { fakeSectionApi, renderWithProviders } from '../../test/kit.tsx';
 import { UNDO_MS } from './undo-delete.tsx';
 
 /** A field by its label; required fields' labels end with a decorative asterisk. */

@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { useSectionList, useSectionMutations } from './api.ts';
 import { LastUpdated, Messages, SectionLoading, useFlash } from './editor-parts.tsx';
 import { useLeaveGuard } from './leave-guard.tsx';
-import { usePreviewDraft } from '../preview/draft.ts';
+import { usePreviewDraft } from './draft.ts';
 import type { SectionUi } from './section-ui.ts';
 import { formValuesOf, saveErrorOf, useSectionForm } from './use-section-form.ts';
 

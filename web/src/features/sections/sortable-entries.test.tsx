@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SectionScreen } from './section-screen.tsx';
 import { REORDER_FAILED } from './sortable-entries.tsx';
-import { fakeSectionApi, renderWithProviders } from './test-utils.tsx';
+import { fakeSectionApi, renderWithProviders } from '../../test/kit.tsx';
 
 /** Issue 17: a list section's entries are put in order with a drag handle, keyboard included. */
 

@@ -1,10 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthState } from '../../lib/auth-store.ts';
 import ShareCvPage from './share-cv-page.tsx';
+import { renderWithProviders } from '../../test/kit.tsx';
 
 let posts: unknown[];
 let shareStatus = 201;
@@ -34,16 +34,12 @@ function serve() {
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/app/share-cv']}>
-        <Routes>
-          <Route path="/app/share-cv" element={<ShareCvPage />} />
-          <Route path="/app/dashboard" element={<p>Dashboard page</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/app/share-cv" element={<ShareCvPage />} />
+      <Route path="/app/dashboard" element={<p>Dashboard page</p>} />
+    </Routes>,
+    '/app/share-cv',
   );
 }
 

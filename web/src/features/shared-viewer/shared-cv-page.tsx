@@ -6,8 +6,7 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { lazyWithRetry } from '../../lib/lazy-retry.ts';
 import { setCvToSave } from '../../lib/hr-intent.ts';
-import { CvLayout } from '../templates/cv-layout.tsx';
-import { INK_FRIENDLY_ID, preloadTemplateBlocks } from '../templates/registry.ts';
+import { CvLayout, INK_FRIENDLY_ID, preloadTemplateBlocks } from '../templates/index.ts';
 import {
   closedReason,
   fetchSharedSummary,
@@ -36,7 +35,7 @@ import { ViewerHeader, ViewerShell } from './viewer-shell.tsx';
  * a phone fetches less before the CV shows.
  */
 const loadVideoModal = () => import('./first-impression-modal.tsx');
-const loadPdfDialog = () => import('../pdf/download-pdf-dialog.tsx');
+const loadPdfDialog = () => import('../pdf/index.ts');
 const FirstImpressionModal = lazyWithRetry(async () => ({
   default: (await loadVideoModal()).FirstImpressionModal,
 }));

@@ -2,7 +2,7 @@ import { formatLongDate } from '@vitae/core/dates';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { CvPhoto } from './blocks/cv-header.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
-import { RichText } from '../rich-text/rich-text.tsx';
+import { RichText } from '../rich-text/index.ts';
 import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { RatingNumber, cefrNote } from './blocks/ratings.tsx';
 import { scoreLine } from './blocks/renderers.tsx';

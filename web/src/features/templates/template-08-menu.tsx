@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
-import { RichText } from '../rich-text/rich-text.tsx';
+import { RichText } from '../rich-text/index.ts';
 import { historyFirst, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { RatingStars } from './blocks/ratings.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';

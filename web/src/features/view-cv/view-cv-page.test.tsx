@@ -1,10 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_CV, buildCvData } from '@vitae/core/cv';
 import ViewCvPage, { PRINT_DELAY_MS } from './view-cv-page.tsx';
+import { renderWithProviders } from '../../test/kit.tsx';
 
 const FILLED = buildCvData({
   personalInfo: { fullName: 'Lerato Dube' },
@@ -35,14 +34,7 @@ function serve(data: unknown, template = 'template04') {
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ViewCvPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<ViewCvPage />);
 }
 
 beforeEach(() => vi.stubGlobal('print', vi.fn()));

@@ -6,12 +6,10 @@ import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { CvLayout } from '../templates/cv-layout.tsx';
-import { INK_FRIENDLY_ID } from '../templates/registry.ts';
-import { useCvData, useSaveTemplate } from './api.ts';
+import { CvLayout, INK_FRIENDLY_ID } from '../templates/index.ts';
+import { useCvData, useSavePageSize, useSaveTemplate, type CvDataWithPage } from '../cv/api.ts';
 import { PrintDialog, type PrintChoice } from './print-dialog.tsx';
-import { DownloadPdfDialog } from '../pdf/download-pdf-dialog.tsx';
-import { useSavePageSize, type CvDataWithPage } from '../preview/api.ts';
+import { DownloadPdfDialog } from '../pdf/index.ts';
 
 /** The print dialog opens this long after the choice, once the chosen layout has rendered. */
 export const PRINT_DELAY_MS = 100;

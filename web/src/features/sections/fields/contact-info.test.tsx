@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SectionScreen } from '../section-screen.tsx';
-import { fakeSectionApi, renderWithProviders } from '../test-utils.tsx';
+import { fakeSectionApi, renderWithProviders } from '../../../test/kit.tsx';
 
 beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();

@@ -2,7 +2,7 @@ import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import type { CvContactInfo, CvData } from '@vitae/core/cv';
 import { cn } from '../../../lib/cn.ts';
 import { Icon, type IconName } from './icons.tsx';
-import { cvContact, cvOwner } from './section-blocks.tsx';
+import { cvContact, cvOwner } from './section-fields.ts';
 
 /** Up to two initials for the photo placeholder. */
 export function initials(name: string): string {

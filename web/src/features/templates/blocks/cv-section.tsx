@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import type { SectionId } from './section-blocks.tsx';
+import type { SectionId } from './section-fields.ts';
 
-export type { SectionId } from './section-blocks.tsx';
+export type { SectionId } from './section-fields.ts';
 
 interface CvSectionProps {
   id: SectionId;

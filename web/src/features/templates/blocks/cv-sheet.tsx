@@ -2,7 +2,7 @@ import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { CV_FONTS, type CvDesign } from '@vitae/core/design';
 import { designVariables } from '@vitae/core/design-theme';
 import { cn } from '../../../lib/cn.ts';
-import { loadFont } from '../../design/fonts.ts';
+import { loadFont } from './fonts.ts';
 import '../print.css';
 
 interface CvSheetProps {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { RichText } from '../../rich-text/rich-text.tsx';
+import { RichText } from '../../rich-text/index.ts';
 import { TagList } from './lists.tsx';
 
 /** One entry of any list section, in the shape every template's entry layout reads (section-blocks.tsx maps each section's entries). */

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type {
-  CvContactInfo,
   CvData,
   CvEmployment,
   CvExperience,
@@ -13,7 +12,7 @@ import type {
 } from '@vitae/core/cv';
 import { formatDateRange } from '@vitae/core/dates';
 import { cn } from '../../../lib/cn.ts';
-import { RichText } from '../../rich-text/rich-text.tsx';
+import { RichText } from '../../rich-text/index.ts';
 import { blankEntry, EntryList, roleEntry, type EntryModel } from './entries.tsx';
 import type { IconName } from './icons.tsx';
 import { BulletList, TagList } from './lists.tsx';
@@ -23,6 +22,7 @@ import {
   personalInformationRows,
   type DetailRow,
 } from './personal-details.tsx';
+import { cvSummaryText, type SectionId } from './section-fields.ts';
 import type {
   EntryGroup,
   RatedItem,
@@ -189,23 +189,6 @@ function shortList(items: Array<{ key: string; text: string }>, theme: ShortList
   return <TagList items={items} className={className} itemClassName={item} />;
 }
 
-/*
- * How the pieces around the sections (the header, the headline) read the sections they show:
- * through these, so that a section is named in this file and not in each piece.
- */
-
-/** The owner's name and headline as CV headers show them ('' when unset). */
-export const cvOwner = (data: CvData): { name: string; headline: string } => ({
-  name: data.personalInfo?.fullName ?? '',
-  headline: data.personalInfo?.headline ?? '',
-});
-
-/** A CV's contact details (null without any). */
-export const cvContact = (data: CvData): CvContactInfo | null => data.contactInfo;
-
-/** The summary text of a CV ('' without one). */
-export const cvSummaryText = (data: CvData): string => data.personalSummary?.summary ?? '';
-
 export const SECTION_BLOCKS = {
   summary: {
     title: 'Summary',
@@ -258,31 +241,13 @@ export const SECTION_BLOCKS = {
     (data) => data.references.map(referenceEntry),
     'grid gap-4 sm:grid-cols-2',
   ),
-} satisfies Record<string, SectionBlock>;
+} satisfies Record<SectionId, SectionBlock>;
 
-/** Stable ids, one per CV section block: tests and print CSS rely on `data-section`. */
-export type SectionId = keyof typeof SECTION_BLOCKS;
-
-/**
- * The CV data behind each block, by its field: where the user's arrangement (keyed by the 12
- * data sections) meets the templates (arranged.ts, docs/decisions/0009-section-arrangement.md).
- */
-export const SECTION_FIELDS_OF: Record<SectionId, ReadonlyArray<keyof CvData>> = {
-  summary: ['personalSummary'],
-  'personal-details': ['personalInfo'],
-  'personal-information': ['personalInfo'],
-  employment: ['employHistorys'],
-  experience: ['experiences'],
-  tertiary: ['tertEdus'],
-  secondary: ['secondEdu'],
-  // 09, 10 and ink-friendly list both educations in one section.
-  education: ['tertEdus', 'secondEdu'],
-  skills: ['skills'],
-  languages: ['languages'],
-  interests: ['interests'],
-  attributes: ['attributes'],
-  references: ['references'],
-};
-
-/** The data behind the header's contact piece: hidden and titled, never moved. */
-export const CONTACT_FIELD: keyof CvData = 'contactInfo';
+export {
+  CONTACT_FIELD,
+  cvContact,
+  cvOwner,
+  cvSummaryText,
+  SECTION_FIELDS_OF,
+  type SectionId,
+} from './section-fields.ts';

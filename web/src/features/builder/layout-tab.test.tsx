@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import BuilderPage from '../builder/builder-page.tsx';
-import { findTab } from '../sections/catalog.ts';
-import { fakeSectionApi, renderWithProviders } from '../sections/test-utils.tsx';
+import BuilderPage from './builder-page.tsx';
+import { findTab } from '../sections/index.ts';
+import { fakeSectionApi, renderWithProviders } from '../../test/kit.tsx';
 
 const renderAt = (path: string) =>
   renderWithProviders(

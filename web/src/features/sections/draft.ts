@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { SectionKey } from '@vitae/core/sections/index';
-import type { SectionForm, SectionUi } from '../sections/section-ui.ts';
+import type { SectionForm, SectionUi } from './section-ui.ts';
 
 /**
  * What the open form holds and has not saved: the live preview draws it in place of the stored

@@ -1,9 +1,45 @@
 import type { ReactElement } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+
+/*
+ * The web tests' one kit: a fresh query client per test, one way to render a screen with its
+ * providers, and fetch stand-ins at the network boundary.
+ */
+
+/** The app's query client, without retries: a failed request shows its error at once. */
+export function testQueryClient(): QueryClient {
+  const client = createQueryClient();
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retry: false },
+  });
+  return client;
+}
+
+/** Shows the current location so tests can assert redirects. */
+export function LocationProbe() {
+  const l = useLocation();
+  return <p data-testid="location">{l.pathname + l.search}</p>;
+}
+
+/** Replaces fetch with a function answering `respond(url, init)` as JSON. */
+export function stubFetch(
+  respond: (url: string, init?: RequestInit) => { status: number; body: unknown },
+) {
+  const fn = vi.fn(async (url: string, init?: RequestInit) => {
+    const { status, body } = respond(url, init);
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
 
 type Row = Record<string, unknown> & { _id: string; lastUpdate: string };
 
@@ -56,11 +92,33 @@ export function fakeSectionApi(initial: Record<string, Row[]> = {}) {
   };
 }
 
-export function renderWithProviders(ui: ReactElement, route = '/') {
-  const client = createQueryClient();
+interface RenderOptions {
+  /** A route pattern for `ui`; any other location shows the LocationProbe. */
+  pattern?: string;
+  client?: QueryClient;
+}
+
+/** Renders `ui` at `route` inside a fresh query client and a router. */
+export function renderWithProviders(
+  ui: ReactElement,
+  route = '/',
+  { pattern, client = testQueryClient() }: RenderOptions = {},
+) {
+  const routed = pattern ? (
+    <Routes>
+      <Route path={pattern} element={ui} />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>
+  ) : (
+    ui
+  );
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>{routed}</MemoryRouter>
     </QueryClientProvider>,
   );
 }
+
+/** Renders `element` at `path` (route pattern `pattern`) with a catch-all location probe. */
+export const renderAt = (element: ReactElement, path: string, pattern = path.split('?')[0]!) =>
+  renderWithProviders(element, path, { pattern });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PageSize } from '@vitae/core/cv';
 import { api } from '../../lib/api.ts';
-import { cvDataKey, type CvDataResponse } from '../view-cv/api.ts';
+import { cvDataKey, type CvDataResponse } from './cv-data.ts';
 
 /** The one-request CV with the CV's paper size (issue 17; absent from an older server: A4). */
 export type CvDataWithPage = CvDataResponse & { cv: { pageSize?: PageSize } };

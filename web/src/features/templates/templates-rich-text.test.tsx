@@ -1,8 +1,8 @@
 import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_CV, type CvData } from '@vitae/core';
-import { CvLayout } from '../templates/cv-layout.tsx';
-import { INK_FRIENDLY_ID, TEMPLATES } from '../templates/registry.ts';
+import { CvLayout } from './cv-layout.tsx';
+import { INK_FRIENDLY_ID, TEMPLATES } from './registry.ts';
 
 /* Issue 17: bold text and bullets in the summary and a description show in every layout. */
 
