@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { SameType } from '../schema-check.ts';
 import {
   INVALID_EMAIL,
+  INVALID_LINKEDIN,
+  INVALID_PHONE,
+  INVALID_WEB_ADDRESS,
+  isLinkedInProfile,
+  isPhoneNumber,
+  isWebAddress,
+  optionalFormatted,
   optionalText,
+  requiredFormatted,
   requiredText,
   maxMessage,
   type ColumnKind,
@@ -34,13 +42,16 @@ export const CONTACT_INFO_MESSAGES = {
   emailTooLong: maxMessage('Email', max.email),
   phoneRequired: 'Phone number is required',
   phoneTooLong: maxMessage('Phone number', max.phone),
+  phoneInvalid: INVALID_PHONE,
+  linkedinInvalid: INVALID_LINKEDIN,
+  websiteInvalid: INVALID_WEB_ADDRESS,
   addressTooLong: maxMessage('Address', max.address),
   cityTooLong: maxMessage('City', max.city),
   postalCodeTooLong: maxMessage('Postal code', max.postalCode),
 } as const;
 
 export const contactInfoSchema = z.object({
-  phone: requiredText('Phone number', max.phone),
+  phone: requiredFormatted('Phone number', max.phone, isPhoneNumber, INVALID_PHONE),
   email: requiredText('Email', max.email).pipe(z.email(INVALID_EMAIL)),
   unit: optionalText('Unit', max.unit),
   complex: optionalText('Complex', max.complex),
@@ -50,8 +61,8 @@ export const contactInfoSchema = z.object({
   province: optionalText('Province', max.province),
   country: optionalText('Country', max.country),
   postalCode: optionalText('Postal code', max.postalCode),
-  linkedin: optionalText('LinkedIn', max.linkedin),
-  website: optionalText('Website', max.website),
+  linkedin: optionalFormatted('LinkedIn', max.linkedin, isLinkedInProfile, INVALID_LINKEDIN),
+  website: optionalFormatted('Website', max.website, isWebAddress, INVALID_WEB_ADDRESS),
 });
 
 export type ContactInfo = z.output<typeof contactInfoSchema>;

@@ -4,6 +4,7 @@ import {
   END_DATE_BEFORE_START,
   checkRange,
   flag,
+  startsAfterToday,
   optionalText,
   requiredText,
   maxMessage,
@@ -37,6 +38,7 @@ export const EMPLOYMENT_HISTORY_MESSAGES = {
   positionRequired: 'Position is required',
   positionTooLong: maxMessage('Position', max.position),
   startDateRequired: 'Start date is required',
+  currentStartsInFuture: 'A current job cannot start in the future',
   endBeforeStart: END_DATE_BEFORE_START,
   descriptionTooLong: maxMessage('Description', max.description),
   locationTooLong: maxMessage('Location', max.location),
@@ -55,7 +57,14 @@ export const employmentHistorySchema = z
   })
   // A current job has no end date: whatever was sent is dropped before the range check.
   .overwrite((v) => (v.current ? { ...v, endDate: '' } : v))
-  .superRefine(checkRange('startDate', 'endDate', END_DATE_BEFORE_START));
+  .superRefine(checkRange('startDate', 'endDate', END_DATE_BEFORE_START))
+  // "May 2031 – Present" is not a job the person has now.
+  .superRefine((v, ctx) => {
+    if (v.current && startsAfterToday(v.startDate)) {
+      const message = EMPLOYMENT_HISTORY_MESSAGES.currentStartsInFuture;
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message });
+    }
+  });
 
 export type EmploymentHistory = z.output<typeof employmentHistorySchema>;
 export type EmploymentHistoryInput = z.input<typeof employmentHistorySchema>;
