@@ -18,7 +18,12 @@ import {
 import { cvSingle, text } from './cv-read.ts';
 import { defineSection, percentFilled, type Preview } from './define.ts';
 import { type JsonResumeMapping, compact, isRec, obj, str } from '../json-resume/mapping.ts';
-import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
+import {
+  type LinkedInMapping,
+  type LinkedInRow,
+  linkedInWebsites,
+  rowsOf,
+} from '../json-resume/linkedin.ts';
 
 export const contactInfoLimits = {
   phone: 20,
@@ -235,6 +240,20 @@ export const contactInfoJsonResume: JsonResumeMapping<ContactInfo> = {
 };
 
 /** Its entries from a LinkedIn data export. */
+/**
+ * The links a CV holds from the profile: a linkedin.com address as LinkedIn, the first other
+ * website as Website, else the Twitter profile (the CV has one website field).
+ */
+function linkedInLinks(profile: LinkedInRow | undefined): { linkedin: string; website: string } {
+  const sites = linkedInWebsites(profile?.['Websites']);
+  const isLinkedIn = (u: string) => /(^|\/\/|\.)linkedin\.com\//i.test(u);
+  const twitter = /@?([a-z\d_]{1,15})/i.exec(profile?.['Twitter Handles'] ?? '')?.[1];
+  return {
+    linkedin: sites.find(isLinkedIn) ?? '',
+    website: sites.find((u) => !isLinkedIn(u)) ?? (twitter ? `https://x.com/${twitter}` : ''),
+  };
+}
+
 export const contactInfoLinkedIn: LinkedInMapping<ContactInfo> = (rows) => {
   const [profile] = rowsOf(rows, 'Profile.csv');
   const emails = rowsOf(rows, 'Email Addresses.csv');
@@ -250,7 +269,7 @@ export const contactInfoLinkedIn: LinkedInMapping<ContactInfo> = (rows) => {
     city: geo.length > 1 ? geo[0] : '',
     province: geo.length > 2 ? geo[1] : '',
     country: geo[geo.length - 1] ?? '',
-    website: /https?:\/\/[^\s,\]]+/.exec(profile?.['Websites'] ?? '')?.[0] ?? '',
+    ...linkedInLinks(profile),
   };
   return Object.values(input).some(Boolean) ? [input] : [];
 };

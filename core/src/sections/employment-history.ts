@@ -20,7 +20,12 @@ import {
   strings,
   withHighlights,
 } from '../json-resume/mapping.ts';
-import { type LinkedInMapping, linkedInDate, rowsOf } from '../json-resume/linkedin.ts';
+import {
+  type LinkedInMapping,
+  linkedInDate,
+  linkedInText,
+  rowsOf,
+} from '../json-resume/linkedin.ts';
 
 export const employmentHistoryLimits = {
   company: 100,
@@ -206,7 +211,7 @@ export const employmentHistoryLinkedIn: LinkedInMapping<EmploymentHistory> = (ro
   rowsOf(rows, 'Positions.csv').map((r) => ({
     company: r['Company Name'],
     position: r['Title'],
-    description: r['Description'],
+    description: linkedInText(r['Description']),
     location: r['Location'],
     startDate: linkedInDate(r['Started On']),
     endDate: linkedInDate(r['Finished On']),

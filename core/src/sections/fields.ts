@@ -131,9 +131,19 @@ export const startsAfterToday = (value: string, now: Date = new Date()): boolean
   return key !== null && key > todayKey(now);
 };
 
-/** An integer rating 1..5; form selects send strings, so numeric strings are accepted. */
+/** The stored rating of an entry nobody has rated yet (an import without a level). */
+export const NOT_RATED = 0;
+
+/**
+ * An integer rating 1..5, or NOT_RATED (sent as 0, null, '' or nothing): an import must not
+ * invent a level that then prints on the CV. Form selects send strings, so numeric strings are
+ * accepted.
+ */
 export const rating = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(5, message);
+  z.preprocess(
+    (v) => (v === null || v === undefined || v === '' ? NOT_RATED : v),
+    z.coerce.number({ error: message }).int(message).min(NOT_RATED, message).max(5, message),
+  );
 
 export const flag = () =>
   z

@@ -209,7 +209,10 @@ export const personalInfoJsonResume: JsonResumeMapping<PersonalInfo> = {
 export const personalInfoLinkedIn: LinkedInMapping<PersonalInfo> = (rows) => {
   const [profile] = rowsOf(rows, 'Profile.csv');
   const fullName = [profile?.['First Name'], profile?.['Last Name']].filter(Boolean).join(' ');
-  return fullName ? [{ fullName, dateOfBirth: profile?.['Birth Date'] ?? '' }] : [];
+  if (!fullName) return [];
+  return [
+    { fullName, headline: profile?.['Headline'] ?? '', dateOfBirth: profile?.['Birth Date'] ?? '' },
+  ];
 };
 
 export const personalInfoSection = defineSection({

@@ -128,15 +128,15 @@ const cases: [keyof typeof SECTIONS, string, unknown, string][] = [
   ],
   ['skill', 'skill', '', SKILL_MESSAGES.skillRequired],
   ['skill', 'skill', long(101), SKILL_MESSAGES.skillTooLong],
-  ['skill', 'proficiency', 0, 'Proficiency must be between 1 and 5'],
+  ['skill', 'proficiency', -1, 'Proficiency must be between 1 and 5'],
   ['skill', 'proficiency', 6, 'Proficiency must be between 1 and 5'],
   ['skill', 'proficiency', 2.5, 'Proficiency must be between 1 and 5'],
   ['skill', 'proficiency', 'abc', 'Proficiency must be between 1 and 5'],
   ['language', 'language', '', LANGUAGE_MESSAGES.languageRequired],
   ['language', 'language', long(51), 'Language must be 50 characters or less'],
-  ['language', 'read', 0, 'Reading proficiency must be between 1 and 5'],
+  ['language', 'read', -1, 'Reading proficiency must be between 1 and 5'],
   ['language', 'write', 6, 'Writing proficiency must be between 1 and 5'],
-  ['language', 'speak', null, 'Speaking proficiency must be between 1 and 5'],
+  ['language', 'speak', 'fluent', 'Speaking proficiency must be between 1 and 5'],
   ['reference', 'name', '', REFERENCE_MESSAGES.nameRequired],
   ['reference', 'name', long(101), REFERENCE_MESSAGES.nameTooLong],
   ['reference', 'company', '', REFERENCE_MESSAGES.companyRequired],
@@ -173,9 +173,11 @@ describe('section schemas', () => {
 
   it('reports missing required fields with the required message', () => {
     expect(messageFor(s.experience.schema, {}, 'title')).toBe('Experience title is required');
-    expect(messageFor(s.skill.schema, { skill: 'x' }, 'proficiency')).toBe(
-      'Proficiency must be between 1 and 5',
-    );
+    // A missing rating is "not rated" (0), not an error: imports carry no level.
+    expect(s.skill.schema.parse({ skill: 'x' })).toEqual({ skill: 'x', proficiency: 0 });
+    expect(
+      s.language.schema.parse({ language: 'isiZulu', read: null, write: '', speak: 0 }),
+    ).toEqual({ language: 'isiZulu', read: 0, write: 0, speak: 0 });
     expect(messageFor(s['contact-info'].schema, { email: 'a@b.co' }, 'phone')).toBe(
       'Phone number is required',
     );
