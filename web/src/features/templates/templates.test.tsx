@@ -248,3 +248,16 @@ describe('rough edges (issue 18)', () => {
     expect(container).not.toHaveTextContent('Secondary education');
   });
 });
+
+describe('reference contacts', () => {
+  it.each(LAYOUTS)("%s links a reference's email and phone", async (layout) => {
+    const data = buildCvData({
+      reference: [
+        { name: 'Jo Dlamini', company: 'Acme', phone: '011 555 0123', email: 'jo@example.com' },
+      ],
+    });
+    const { container } = await renderLayout(layout, data);
+    expect(container.querySelector('a[href="mailto:jo@example.com"]')).not.toBeNull();
+    expect(container.querySelector('a[href="tel:0115550123"]')).not.toBeNull();
+  });
+});
