@@ -139,6 +139,7 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
         senderName,
         link: `${publicUrl}/view-shared-cv/${row.cv_id}?share=${row.id}`,
         pin,
+        expiresAt: row.expires_at,
       }),
     );
 
