@@ -92,7 +92,10 @@ export function useSectionForm(ui: SectionUi) {
 
 /** The message a failed save shows (spec section 8): fixed, else the server's, else fallback. */
 export function saveErrorOf(ui: SectionUi, e: unknown): string {
+  // No connection: say so, whatever the section's fixed message (the form keeps what was typed).
+  if (e instanceof ApiError && e.status === 0) return e.message;
   if (ui.saveError) return ui.saveError;
-  if (e instanceof ApiError && e.message) return e.message;
+  // A server failure reads as the section's own "Failed to save …", not the server's words.
+  if (e instanceof ApiError && e.status < 500 && e.message) return e.message;
   return ui.saveFallback ?? `Failed to save ${ui.noun}. Please try again.`;
 }
