@@ -378,7 +378,7 @@ describe('sharing and unlocking', () => {
         userId: o.userId,
         curriculumVitaeID: o.cvId,
         recipientEmail: 'hr@acme.example',
-        recipientName: 'Anonymous Viewer',
+        recipientName: 'hr@acme.example',
       }),
     ]);
     const view = await t.db
@@ -401,7 +401,8 @@ describe('sharing and unlocking', () => {
       shareCVId: shareId,
       isRead: false,
     });
-    expect(n.message).toBe('Anonymous Viewer (hr@acme.example) viewed your CV.');
+    // The recipient is known: named, not "Anonymous Viewer (hr@acme.example)".
+    expect(n.message).toBe('hr@acme.example viewed your CV.');
     // The time is data (the owner's browser shows it in their zone), the view's own time.
     expect(n.occurredAt).toBe(view!.created_at);
   });
