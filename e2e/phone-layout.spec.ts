@@ -46,12 +46,12 @@ async function checkDialog(page: Page, name: string) {
   await expectInsideViewport(dialog, `${name}: the dialog`);
   // The bottom row of pixels is dimmed too: what lies there is the backdrop, not the page.
   const covered = await page.evaluate(
-    ([w, h]) =>
+    ({ w, h }) =>
       [2, w / 2, w - 2].every((x) => {
         const el = document.elementFromPoint(x, h - 2);
         return !!el && el.getAttribute('aria-hidden') === 'true' && !!el.closest('.fixed');
       }),
-    [WIDTH, HEIGHT],
+    { w: WIDTH, h: HEIGHT },
   );
   expect(covered, `${name}: the backdrop leaves the screen's foot undimmed`).toBe(true);
   await shot(page, `${name}-dialog`);
