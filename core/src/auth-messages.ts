@@ -38,6 +38,8 @@ export const AUTH_MESSAGES = {
   verificationInvalid: 'Verification failed. The link may be invalid or expired.',
   verificationLinkInvalid: 'Invalid verification link',
   verified: 'Email Verified Successfully!',
+  /** A verification link opened again after it worked. */
+  alreadyVerified: 'This email address is already verified. You can sign in.',
   notLoggedIn: 'You must be logged in.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;

@@ -75,7 +75,7 @@ export const defaultShareMessage = (fullName: string): string =>
   [
     'Dear Hiring Manager,',
     '',
-    'I hope this message finds you well. Please find my CV attached for your consideration. ' +
+    'I hope this message finds you well. The link below opens my CV for your consideration. ' +
       'I believe my skills and experience make me a strong candidate, and I would welcome the ' +
       'opportunity to discuss how I can contribute to your team.',
     '',

@@ -56,3 +56,37 @@ export const linkedInDate = (value: string | undefined): string =>
 /** Whether an Education.csv row is a school (secondary) rather than a tertiary course. */
 export const linkedInSchool = (row: LinkedInRow): boolean =>
   isSecondarySchool(row['Degree Name'] ?? '') || isSecondarySchool(row['School Name'] ?? '');
+
+const LIST_LINE = /^\s*[-•*]\s+/;
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * LinkedIn's free text, where people write lists as "- " lines: such text becomes rich text
+ * with a bullet list (and a paragraph per other line), so the CV shows list items, not literal
+ * hyphens. Text without list lines stays as it is.
+ */
+export function linkedInText(value: string | undefined): string {
+  const text = value ?? '';
+  const lines = text.split(/\r?\n/);
+  if (!lines.some((l) => LIST_LINE.test(l))) return text;
+  let html = '';
+  let inList = false;
+  for (const line of lines) {
+    const item = LIST_LINE.test(line);
+    if (item !== inList) html += item ? '<ul>' : '</ul>';
+    inList = item;
+    const content = escapeHtml(line.replace(LIST_LINE, '').trim());
+    if (item) html += `<li>${content}</li>`;
+    else if (content) html += `<p>${content}</p>`;
+  }
+  return inList ? `${html}</ul>` : html;
+}
+
+/** Profile.csv's "Websites" ("[PORTFOLIO:https://a.example][BLOG:b.example]") as addresses. */
+export const linkedInWebsites = (value: string | undefined): string[] =>
+  [
+    ...(value ?? '').matchAll(
+      /(?:^|[[,\s:])((?:https?:\/\/)?[a-z\d-]+(?:\.[a-z\d-]+)+[^\s,\]]*)/gi,
+    ),
+  ].map((m) => m[1]!);

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import {
   INVALID_EMAIL,
+  INVALID_LINKEDIN,
+  INVALID_PHONE,
+  INVALID_WEB_ADDRESS,
+  isLinkedInProfile,
+  isPhoneNumber,
+  isWebAddress,
+  optionalFormatted,
   optionalText,
+  requiredFormatted,
   requiredText,
   maxMessage,
   type ColumnKind,
@@ -10,7 +18,12 @@ import { cvSingle, text } from './cv-read.ts';
 import { cvRecordFrom } from './cv-shape.ts';
 import { defineSection, percentFilled, type Preview } from './define.ts';
 import { type JsonResumeMapping, compact, isRec, obj, str } from '../json-resume/mapping.ts';
-import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
+import {
+  type LinkedInMapping,
+  type LinkedInRow,
+  linkedInWebsites,
+  rowsOf,
+} from '../json-resume/linkedin.ts';
 
 export const contactInfoLimits = {
   phone: 20,
@@ -34,13 +47,16 @@ export const CONTACT_INFO_MESSAGES = {
   emailTooLong: maxMessage('Email', max.email),
   phoneRequired: 'Phone number is required',
   phoneTooLong: maxMessage('Phone number', max.phone),
+  phoneInvalid: INVALID_PHONE,
+  linkedinInvalid: INVALID_LINKEDIN,
+  websiteInvalid: INVALID_WEB_ADDRESS,
   addressTooLong: maxMessage('Address', max.address),
   cityTooLong: maxMessage('City', max.city),
   postalCodeTooLong: maxMessage('Postal code', max.postalCode),
 } as const;
 
 export const contactInfoSchema = z.object({
-  phone: requiredText('Phone number', max.phone),
+  phone: requiredFormatted('Phone number', max.phone, isPhoneNumber, INVALID_PHONE),
   email: requiredText('Email', max.email).pipe(z.email(INVALID_EMAIL)),
   unit: optionalText('Unit', max.unit),
   complex: optionalText('Complex', max.complex),
@@ -50,8 +66,8 @@ export const contactInfoSchema = z.object({
   province: optionalText('Province', max.province),
   country: optionalText('Country', max.country),
   postalCode: optionalText('Postal code', max.postalCode),
-  linkedin: optionalText('LinkedIn', max.linkedin),
-  website: optionalText('Website', max.website),
+  linkedin: optionalFormatted('LinkedIn', max.linkedin, isLinkedInProfile, INVALID_LINKEDIN),
+  website: optionalFormatted('Website', max.website, isWebAddress, INVALID_WEB_ADDRESS),
 });
 
 export type ContactInfo = z.output<typeof contactInfoSchema>;
@@ -196,6 +212,20 @@ export const contactInfoJsonResume: JsonResumeMapping<ContactInfo> = {
 };
 
 /** Its entries from a LinkedIn data export. */
+/**
+ * The links a CV holds from the profile: a linkedin.com address as LinkedIn, the first other
+ * website as Website, else the Twitter profile (the CV has one website field).
+ */
+function linkedInLinks(profile: LinkedInRow | undefined): { linkedin: string; website: string } {
+  const sites = linkedInWebsites(profile?.['Websites']);
+  const isLinkedIn = (u: string) => /(^|\/\/|\.)linkedin\.com\//i.test(u);
+  const twitter = /@?([a-z\d_]{1,15})/i.exec(profile?.['Twitter Handles'] ?? '')?.[1];
+  return {
+    linkedin: sites.find(isLinkedIn) ?? '',
+    website: sites.find((u) => !isLinkedIn(u)) ?? (twitter ? `https://x.com/${twitter}` : ''),
+  };
+}
+
 export const contactInfoLinkedIn: LinkedInMapping<ContactInfo> = (rows) => {
   const [profile] = rowsOf(rows, 'Profile.csv');
   const emails = rowsOf(rows, 'Email Addresses.csv');
@@ -211,7 +241,7 @@ export const contactInfoLinkedIn: LinkedInMapping<ContactInfo> = (rows) => {
     city: geo.length > 1 ? geo[0] : '',
     province: geo.length > 2 ? geo[1] : '',
     country: geo[geo.length - 1] ?? '',
-    website: /https?:\/\/[^\s,\]]+/.exec(profile?.['Websites'] ?? '')?.[0] ?? '',
+    ...linkedInLinks(profile),
   };
   return Object.values(input).some(Boolean) ? [input] : [];
 };

@@ -3,6 +3,7 @@ import {
   END_DATE_BEFORE_START,
   checkRange,
   flag,
+  startsAfterToday,
   optionalText,
   requiredText,
   maxMessage,
@@ -19,7 +20,12 @@ import {
   strings,
   withHighlights,
 } from '../json-resume/mapping.ts';
-import { type LinkedInMapping, linkedInDate, rowsOf } from '../json-resume/linkedin.ts';
+import {
+  type LinkedInMapping,
+  linkedInDate,
+  linkedInText,
+  rowsOf,
+} from '../json-resume/linkedin.ts';
 
 export const employmentHistoryLimits = {
   company: 100,
@@ -37,6 +43,7 @@ export const EMPLOYMENT_HISTORY_MESSAGES = {
   positionRequired: 'Position is required',
   positionTooLong: maxMessage('Position', max.position),
   startDateRequired: 'Start date is required',
+  currentStartsInFuture: 'A current job cannot start in the future',
   endBeforeStart: END_DATE_BEFORE_START,
   descriptionTooLong: maxMessage('Description', max.description),
   locationTooLong: maxMessage('Location', max.location),
@@ -55,7 +62,14 @@ export const employmentHistorySchema = z
   })
   // A current job has no end date: whatever was sent is dropped before the range check.
   .overwrite((v) => (v.current ? { ...v, endDate: '' } : v))
-  .superRefine(checkRange('startDate', 'endDate', END_DATE_BEFORE_START));
+  .superRefine(checkRange('startDate', 'endDate', END_DATE_BEFORE_START))
+  // "May 2031 – Present" is not a job the person has now.
+  .superRefine((v, ctx) => {
+    if (v.current && startsAfterToday(v.startDate)) {
+      const message = EMPLOYMENT_HISTORY_MESSAGES.currentStartsInFuture;
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message });
+    }
+  });
 
 export type EmploymentHistory = z.output<typeof employmentHistorySchema>;
 export type EmploymentHistoryInput = z.input<typeof employmentHistorySchema>;
@@ -177,7 +191,7 @@ export const employmentHistoryLinkedIn: LinkedInMapping<EmploymentHistory> = (ro
   rowsOf(rows, 'Positions.csv').map((r) => ({
     company: r['Company Name'],
     position: r['Title'],
-    description: r['Description'],
+    description: linkedInText(r['Description']),
     location: r['Location'],
     startDate: linkedInDate(r['Started On']),
     endDate: linkedInDate(r['Finished On']),

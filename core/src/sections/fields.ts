@@ -57,9 +57,93 @@ export const optionalText = (label: string, max: number, opts: TextOptions = {})
 export const optionalEmail = (label: string, max: number) =>
   optionalText(label, max).refine((v) => v === '' || z.email().safeParse(v).success, INVALID_EMAIL);
 
-/** An integer rating 1..5; form selects send strings, so numeric strings are accepted. */
+/** A phone number: digits with an optional leading +, spaced or grouped as people write them. */
+export const INVALID_PHONE = 'Please enter a valid phone number (digits, with an optional +)';
+export const INVALID_WEB_ADDRESS = 'Please enter a web address starting with http:// or https://';
+export const INVALID_LINKEDIN =
+  'Please enter a LinkedIn profile address (linkedin.com/in/...) or your LinkedIn handle';
+
+/** 7 to 15 digits (E.164 allows 15), with spaces, dots, hyphens or brackets between them. */
+export function isPhoneNumber(value: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15;
+}
+
+/** scheme? host (dotted, ending in a top-level name) port? then any path without spaces. */
+const WEB_ADDRESS =
+  /^(https?:\/\/)?((?:[a-z\d](?:[a-z\d-]*[a-z\d])?\.)+[a-z]{2,})(:\d{1,5})?([/?#]\S*)?$/i;
+
+/**
+ * An http(s) address with a dotted host and no spaces. A bare "example.com" counts: the
+ * templates link it as https://example.com. Any other scheme (javascript:, data:) is refused.
+ */
+export const isWebAddress = (value: string): boolean => WEB_ADDRESS.test(value);
+
+/** A LinkedIn handle ("thandi-mokoena") or a profile address on linkedin.com. */
+export function isLinkedInProfile(value: string): boolean {
+  if (/^[a-z\d][a-z\d_-]{1,99}$/i.test(value)) return true;
+  const m = WEB_ADDRESS.exec(value);
+  return !!m && /(^|\.)linkedin\.com$/i.test(m[2] ?? '') && /^\/\S+/.test(m[4] ?? '');
+}
+
+/** Where a CV links a phone number, or undefined when it is not one (rows stored before the rule). */
+export const phoneHref = (value: string): string | undefined =>
+  isPhoneNumber(value) ? `tel:${value.replace(/[^\d+]/g, '')}` : undefined;
+
+/** Where a CV links a web address (https:// added to a bare one), or undefined when it is none. */
+export const webHref = (value: string): string | undefined =>
+  isWebAddress(value) ? (/^https?:\/\//i.test(value) ? value : `https://${value}`) : undefined;
+
+/** Where a CV links a LinkedIn profile given as an address or a handle. */
+export function linkedInHref(value: string): string | undefined {
+  if (!isLinkedInProfile(value)) return undefined;
+  return webHref(value) ?? `https://www.linkedin.com/in/${value}`;
+}
+
+/** Optional text that, when given, must pass `valid`. */
+export const optionalFormatted = (
+  label: string,
+  max: number,
+  valid: (v: string) => boolean,
+  message: string,
+) => optionalText(label, max).refine((v) => v === '' || valid(v), message);
+
+/** Required text that must pass `valid`. */
+export const requiredFormatted = (
+  label: string,
+  max: number,
+  valid: (v: string) => boolean,
+  message: string,
+) => requiredText(label, max).refine(valid, message);
+
+/** Today as a dateKey number, for "not in the future" rules. */
+export function todayKey(now: Date = new Date()): number {
+  return now.getFullYear() * 10_000 + (now.getMonth() + 1) * 100 + now.getDate();
+}
+
+/**
+ * The start of a date string as a dateKey for "not in the future": a month-only date
+ * ("2031-05") counts from the month's first day, so this month's start is not future.
+ */
+export const startsAfterToday = (value: string, now: Date = new Date()): boolean => {
+  const key = dateKey(value);
+  return key !== null && key > todayKey(now);
+};
+
+/** The stored rating of an entry nobody has rated yet (an import without a level). */
+export const NOT_RATED = 0;
+
+/**
+ * An integer rating 1..5, or NOT_RATED (sent as 0, null, '' or nothing): an import must not
+ * invent a level that then prints on the CV. Form selects send strings, so numeric strings are
+ * accepted.
+ */
 export const rating = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(5, message);
+  z.preprocess(
+    (v) => (v === null || v === undefined || v === '' ? NOT_RATED : v),
+    z.coerce.number({ error: message }).int(message).min(NOT_RATED, message).max(5, message),
+  );
 
 export const flag = () =>
   z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
+import { NOT_RATED, rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
 import { defineSection, type Preview } from './define.ts';
 import {
@@ -80,7 +80,7 @@ export const languageJsonResume: JsonResumeMapping<Language> = {
   }),
   // One fluency word for all three: the separate ratings travel under meta.vitae.
   fromItem: (item) => {
-    const level = levelFromWord(str(item, 'fluency'), LANGUAGE_LEVEL_WORDS) ?? 3;
+    const level = levelFromWord(str(item, 'fluency'), LANGUAGE_LEVEL_WORDS) ?? NOT_RATED;
     return { language: str(item, 'language'), read: level, write: level, speak: level };
   },
 };
@@ -88,7 +88,8 @@ export const languageJsonResume: JsonResumeMapping<Language> = {
 /** Its entries from a LinkedIn data export. */
 export const languageLinkedIn: LinkedInMapping<Language> = (rows) =>
   rowsOf(rows, 'Languages.csv').map((r) => {
-    const level = levelFromWord(r['Proficiency'] ?? '', LANGUAGE_LEVEL_WORDS) ?? 3;
+    // LinkedIn's words map to a level; a language without one stays unrated, not B1.
+    const level = levelFromWord(r['Proficiency'] ?? '', LANGUAGE_LEVEL_WORDS) ?? NOT_RATED;
     return { language: r['Name'], read: level, write: level, speak: level };
   });
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { flag, optionalText, requiredText, maxMessage, type ColumnKind } from './fields.ts';
+import {
+  dateKey,
+  flag,
+  optionalText,
+  requiredText,
+  maxMessage,
+  todayKey,
+  type ColumnKind,
+} from './fields.ts';
 import { bool, cvSingle, text } from './cv-read.ts';
 import { defineSection, percentFilled, type Preview } from './define.ts';
 import { type JsonResumeMapping, compact, str } from '../json-resume/mapping.ts';
@@ -23,6 +31,10 @@ export const personalInfoLimits = {
 } as const;
 const max = personalInfoLimits;
 
+/** A CV's owner is of working age: the plausible range for a date of birth, in years ago. */
+export const DOB_MIN_AGE = 14;
+export const DOB_MAX_AGE = 120;
+
 export const PERSONAL_INFO_MESSAGES = {
   fullNameRequired: 'Full name is required',
   fullNameTooLong: maxMessage('Full name', max.fullName),
@@ -32,13 +44,36 @@ export const PERSONAL_INFO_MESSAGES = {
   licenseCodeTooLong: maxMessage('Licence code', max.licenseCode),
   licenseCodeInvalid: 'Please select a valid licence code',
   genderInvalid: 'Please select male or female',
+  dateOfBirthInvalid: 'Please enter a valid date of birth',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  dateOfBirthTooRecent: `Date of birth must be at least ${DOB_MIN_AGE} years ago`,
+  dateOfBirthTooOld: `Date of birth must be within the last ${DOB_MAX_AGE} years`,
 } as const;
+
+/**
+ * What is wrong with a date of birth, or null when it is plausible: a date, not in the future,
+ * at least DOB_MIN_AGE and at most DOB_MAX_AGE years ago.
+ */
+export function dateOfBirthProblem(value: string, now: Date = new Date()): string | null {
+  if (value === '') return null;
+  const key = dateKey(value);
+  const m = PERSONAL_INFO_MESSAGES;
+  if (key === null || key < 1_000_000) return m.dateOfBirthInvalid;
+  const today = todayKey(now);
+  if (key > today) return m.dateOfBirthFuture;
+  if (key > today - DOB_MIN_AGE * 10_000) return m.dateOfBirthTooRecent;
+  if (key < today - DOB_MAX_AGE * 10_000) return m.dateOfBirthTooOld;
+  return null;
+}
 
 export const personalInfoSchema = z
   .object({
     fullName: requiredText('Full name', max.fullName),
     headline: optionalText('Headline', max.headline),
-    dateOfBirth: optionalText('Date of birth', max.dateOfBirth),
+    dateOfBirth: optionalText('Date of birth', max.dateOfBirth).superRefine((v, ctx) => {
+      const problem = dateOfBirthProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
     idNumber: optionalText('ID number', max.idNumber),
     gender: z
       .enum([...GENDERS, ''], { error: PERSONAL_INFO_MESSAGES.genderInvalid })
@@ -158,7 +193,10 @@ export const personalInfoJsonResume: JsonResumeMapping<PersonalInfo> = {
 export const personalInfoLinkedIn: LinkedInMapping<PersonalInfo> = (rows) => {
   const [profile] = rowsOf(rows, 'Profile.csv');
   const fullName = [profile?.['First Name'], profile?.['Last Name']].filter(Boolean).join(' ');
-  return fullName ? [{ fullName, dateOfBirth: profile?.['Birth Date'] ?? '' }] : [];
+  if (!fullName) return [];
+  return [
+    { fullName, headline: profile?.['Headline'] ?? '', dateOfBirth: profile?.['Birth Date'] ?? '' },
+  ];
 };
 
 export const personalInfoSection = defineSection({

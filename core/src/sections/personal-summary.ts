@@ -4,7 +4,7 @@ import { list, text } from './cv-read.ts';
 import { visibleText } from '../rich-text.ts';
 import { defineSection, type Preview } from './define.ts';
 import { type JsonResumeMapping, compact, str } from '../json-resume/mapping.ts';
-import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
+import { type LinkedInMapping, linkedInText, rowsOf } from '../json-resume/linkedin.ts';
 
 export const personalSummaryLimits = { content: 1000 } as const;
 
@@ -76,7 +76,7 @@ export const personalSummaryLinkedIn: LinkedInMapping<PersonalSummary> = (rows) 
   rowsOf(rows, 'Profile.csv')
     .slice(0, 1)
     .filter((p) => p['Summary'])
-    .map((p) => ({ content: p['Summary'] }));
+    .map((p) => ({ content: linkedInText(p['Summary']) }));
 
 export const personalSummarySection = defineSection({
   key: 'personal-summary',

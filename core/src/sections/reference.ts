@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import {
   INVALID_EMAIL,
+  INVALID_PHONE,
+  isPhoneNumber,
   optionalEmail,
+  requiredFormatted,
   optionalText,
   requiredText,
   maxMessage,
@@ -28,6 +31,7 @@ export const REFERENCE_MESSAGES = {
   companyTooLong: maxMessage('Company', max.company),
   phoneRequired: 'Phone number is required',
   phoneTooLong: maxMessage('Phone number', max.phone),
+  phoneInvalid: INVALID_PHONE,
   emailInvalid: INVALID_EMAIL,
   emailTooLong: maxMessage('Email', max.email),
   positionTooLong: maxMessage('Position', max.position),
@@ -36,7 +40,7 @@ export const REFERENCE_MESSAGES = {
 export const referenceSchema = z.object({
   name: requiredText('Name', max.name),
   company: requiredText('Company', max.company),
-  phone: requiredText('Phone number', max.phone),
+  phone: requiredFormatted('Phone number', max.phone, isPhoneNumber, INVALID_PHONE),
   email: optionalEmail('Email', max.email),
   position: optionalText('Position', max.position),
 });

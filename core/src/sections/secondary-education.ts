@@ -37,8 +37,8 @@ export const SECONDARY_EDUCATION_MESSAGES = {
   schoolNameTooLong: maxMessage('School name', max.schoolName),
   startYearRequired: 'Start year is required',
   endYearRequired: 'End year is required',
-  startYearLength: 'Start year must be 4 characters',
-  endYearLength: 'End year must be 4 characters',
+  startYearInvalid: 'Start year must be a year, such as 2010',
+  endYearInvalid: 'End year must be a year, such as 2014',
   endBeforeStart: END_YEAR_BEFORE_START,
   additionalInfoTooLong: maxMessage('Additional info', max.additionalInfo),
   subjectsTooLong: maxMessage('Subjects', SUBJECTS_INPUT_MAX),
@@ -64,13 +64,13 @@ export function parseSubjects(text: string, makeKey: () => string = randomKey): 
 export const subjectsToText = (subjects: readonly { subject: string }[]): string =>
   subjects.map((s) => s.subject).join(', ');
 
-/** A required 4-digit year; a wrong length reports "must be 4 characters". */
-const year = (label: string) =>
+/** A required 4-digit year; anything else ("201", "20x5") is not a year, whatever its length. */
+const year = (label: string, message: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .regex(/^\d{4}$/, `${label} must be 4 characters`);
+    .regex(/^\d{4}$/, message);
 
 const subjectSchema = z.object({
   subject: singleLineText().min(1).max(SUBJECTS_INPUT_MAX),
@@ -80,8 +80,8 @@ const subjectSchema = z.object({
 export const secondaryEducationSchema = z
   .object({
     schoolName: requiredText('School name', max.schoolName),
-    startYear: year('Start year'),
-    endYear: year('End year'),
+    startYear: year('Start year', SECONDARY_EDUCATION_MESSAGES.startYearInvalid),
+    endYear: year('End year', SECONDARY_EDUCATION_MESSAGES.endYearInvalid),
     subjects: z
       .array(subjectSchema, { error: SECONDARY_EDUCATION_MESSAGES.subjectsTooLong })
       .max(100, SECONDARY_EDUCATION_MESSAGES.subjectsTooLong)

@@ -25,6 +25,7 @@ import {
   secondaryEducationSchema,
   subjectsToText,
 } from './index.ts';
+import { linkedInHref, phoneHref, webHref } from './fields.ts';
 
 /** The first message zod reports for `field`, or undefined when the value is valid. */
 function messageFor(schema: z.ZodType, value: unknown, field: string): string | undefined {
@@ -46,11 +47,34 @@ const cases: [keyof typeof SECTIONS, string, unknown, string][] = [
   ['personal-info', 'licenseCode', long(11), PERSONAL_INFO_MESSAGES.licenseCodeTooLong],
   ['personal-info', 'licenseCode', 'Z', PERSONAL_INFO_MESSAGES.licenseCodeInvalid],
   ['personal-info', 'gender', 'robot', PERSONAL_INFO_MESSAGES.genderInvalid],
+  ['personal-info', 'dateOfBirth', '2030-01-01', PERSONAL_INFO_MESSAGES.dateOfBirthFuture],
+  ['personal-info', 'dateOfBirth', 'someday', PERSONAL_INFO_MESSAGES.dateOfBirthInvalid],
+  ['personal-info', 'dateOfBirth', '1850-06-01', PERSONAL_INFO_MESSAGES.dateOfBirthTooOld],
+  [
+    'personal-info',
+    'dateOfBirth',
+    `${new Date().getFullYear() - 5}-01-01`,
+    PERSONAL_INFO_MESSAGES.dateOfBirthTooRecent,
+  ],
   ['contact-info', 'email', '', 'Email is required'],
   ['contact-info', 'email', 'not-an-email', 'Please enter a valid email address'],
   ['contact-info', 'email', `${long(95)}@example.com`, 'Email must be 100 characters or less'],
   ['contact-info', 'phone', '', 'Phone number is required'],
   ['contact-info', 'phone', long(21), CONTACT_INFO_MESSAGES.phoneTooLong],
+  ['contact-info', 'phone', 'abc-not-a-phone', CONTACT_INFO_MESSAGES.phoneInvalid],
+  ['contact-info', 'phone', '12345', CONTACT_INFO_MESSAGES.phoneInvalid],
+  ['contact-info', 'phone', '++27 82 555 0142', CONTACT_INFO_MESSAGES.phoneInvalid],
+  ['contact-info', 'website', 'not a url', CONTACT_INFO_MESSAGES.websiteInvalid],
+  ['contact-info', 'website', 'javascript:alert(1)', CONTACT_INFO_MESSAGES.websiteInvalid],
+  ['contact-info', 'website', 'ftp://files.example.com', CONTACT_INFO_MESSAGES.websiteInvalid],
+  ['contact-info', 'linkedin', 'javascript:alert(1)', CONTACT_INFO_MESSAGES.linkedinInvalid],
+  ['contact-info', 'linkedin', 'not a url', CONTACT_INFO_MESSAGES.linkedinInvalid],
+  [
+    'contact-info',
+    'linkedin',
+    'https://evil.example.com/in/x',
+    CONTACT_INFO_MESSAGES.linkedinInvalid,
+  ],
   ['contact-info', 'address', long(201), 'Address must be 200 characters or less'],
   ['contact-info', 'city', long(51), 'City must be 50 characters or less'],
   ['contact-info', 'postalCode', long(11), 'Postal code must be 10 characters or less'],
@@ -63,8 +87,9 @@ const cases: [keyof typeof SECTIONS, string, unknown, string][] = [
   ['secondary-education', 'schoolName', long(101), 'School name must be 100 characters or less'],
   ['secondary-education', 'startYear', '', 'Start year is required'],
   ['secondary-education', 'endYear', '', 'End year is required'],
-  ['secondary-education', 'startYear', '201', 'Start year must be 4 characters'],
-  ['secondary-education', 'endYear', '20123', 'End year must be 4 characters'],
+  ['secondary-education', 'startYear', '201', 'Start year must be a year, such as 2010'],
+  ['secondary-education', 'startYear', '20x5', 'Start year must be a year, such as 2010'],
+  ['secondary-education', 'endYear', '20123', 'End year must be a year, such as 2014'],
   ['secondary-education', 'endYear', '2001', 'End year cannot be before start year'],
   [
     'secondary-education',
@@ -103,21 +128,22 @@ const cases: [keyof typeof SECTIONS, string, unknown, string][] = [
   ],
   ['skill', 'skill', '', SKILL_MESSAGES.skillRequired],
   ['skill', 'skill', long(101), SKILL_MESSAGES.skillTooLong],
-  ['skill', 'proficiency', 0, 'Proficiency must be between 1 and 5'],
+  ['skill', 'proficiency', -1, 'Proficiency must be between 1 and 5'],
   ['skill', 'proficiency', 6, 'Proficiency must be between 1 and 5'],
   ['skill', 'proficiency', 2.5, 'Proficiency must be between 1 and 5'],
   ['skill', 'proficiency', 'abc', 'Proficiency must be between 1 and 5'],
   ['language', 'language', '', LANGUAGE_MESSAGES.languageRequired],
   ['language', 'language', long(51), 'Language must be 50 characters or less'],
-  ['language', 'read', 0, 'Reading proficiency must be between 1 and 5'],
+  ['language', 'read', -1, 'Reading proficiency must be between 1 and 5'],
   ['language', 'write', 6, 'Writing proficiency must be between 1 and 5'],
-  ['language', 'speak', null, 'Speaking proficiency must be between 1 and 5'],
+  ['language', 'speak', 'fluent', 'Speaking proficiency must be between 1 and 5'],
   ['reference', 'name', '', REFERENCE_MESSAGES.nameRequired],
   ['reference', 'name', long(101), REFERENCE_MESSAGES.nameTooLong],
   ['reference', 'company', '', REFERENCE_MESSAGES.companyRequired],
   ['reference', 'company', long(101), REFERENCE_MESSAGES.companyTooLong],
   ['reference', 'phone', '', REFERENCE_MESSAGES.phoneRequired],
   ['reference', 'phone', long(21), REFERENCE_MESSAGES.phoneTooLong],
+  ['reference', 'phone', 'call me', REFERENCE_MESSAGES.phoneInvalid],
   ['reference', 'email', 'nope', 'Please enter a valid email address'],
   ['reference', 'email', `${long(95)}@example.com`, REFERENCE_MESSAGES.emailTooLong],
   ['interest', 'interest', '', INTEREST_MESSAGES.interestRequired],
@@ -147,16 +173,18 @@ describe('section schemas', () => {
 
   it('reports missing required fields with the required message', () => {
     expect(messageFor(s.experience.schema, {}, 'title')).toBe('Experience title is required');
-    expect(messageFor(s.skill.schema, { skill: 'x' }, 'proficiency')).toBe(
-      'Proficiency must be between 1 and 5',
-    );
+    // A missing rating is "not rated" (0), not an error: imports carry no level.
+    expect(s.skill.schema.parse({ skill: 'x' })).toEqual({ skill: 'x', proficiency: 0 });
+    expect(
+      s.language.schema.parse({ language: 'isiZulu', read: null, write: '', speak: 0 }),
+    ).toEqual({ language: 'isiZulu', read: 0, write: 0, speak: 0 });
     expect(messageFor(s['contact-info'].schema, { email: 'a@b.co' }, 'phone')).toBe(
       'Phone number is required',
     );
   });
 
   it('accepts an empty optional reference email and numeric strings for ratings', () => {
-    const ref = s.reference.schema.parse({ name: 'A', company: 'B', phone: '1' });
+    const ref = s.reference.schema.parse({ name: 'A', company: 'B', phone: '011 555 0123' });
     expect(ref).toMatchObject({ email: '', position: '' });
     expect(
       s.language.schema.parse({ language: 'English', read: '4', write: 3, speak: '5' }),
@@ -185,6 +213,40 @@ describe('section schemas', () => {
       current: true,
     });
     expect(employmentHistorySchema.parse({ ...base, endDate: '2021-05' }).current).toBe(false);
+  });
+
+  it('employment: a current job cannot start in the future; a past one may end later', () => {
+    const next = new Date().getFullYear() + 1;
+    const base = { company: 'A', position: 'B', description: '' };
+    const future = { ...base, startDate: `${next}-05`, current: true };
+    expect(messageFor(employmentHistorySchema, future, 'startDate')).toBe(
+      EMPLOYMENT_HISTORY_MESSAGES.currentStartsInFuture,
+    );
+    const thisMonth = new Date().toISOString().slice(0, 7);
+    expect(employmentHistorySchema.safeParse({ ...future, startDate: thisMonth }).success).toBe(
+      true,
+    );
+    expect(employmentHistorySchema.safeParse({ ...future, current: false }).success).toBe(true);
+  });
+
+  it('contact info: handles and bare addresses are links; stored bad values are not', () => {
+    const ok = { ...s['contact-info'].sample[0] };
+    for (const linkedin of [
+      'thandi-mokoena',
+      'linkedin.com/in/thandi',
+      'https://za.linkedin.com/in/t',
+    ]) {
+      expect(s['contact-info'].schema.safeParse({ ...ok, linkedin }).success).toBe(true);
+    }
+    for (const website of ['thandi.dev', 'http://x.co:8080/a?b=1#c']) {
+      expect(s['contact-info'].schema.safeParse({ ...ok, website }).success).toBe(true);
+    }
+    expect(linkedInHref('thandi-mokoena')).toBe('https://www.linkedin.com/in/thandi-mokoena');
+    expect(linkedInHref('javascript:alert(1)')).toBeUndefined();
+    expect(webHref('thandi.dev')).toBe('https://thandi.dev');
+    expect(webHref('not a url')).toBeUndefined();
+    expect(phoneHref('+27 (82) 555-0142')).toBe('tel:+27825550142');
+    expect(phoneHref('abc-not-a-phone')).toBeUndefined();
   });
 
   it('experience: end date not before start date when both are given', () => {

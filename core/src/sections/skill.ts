@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
+import { NOT_RATED, rating, requiredText, maxMessage, type ColumnKind } from './fields.ts';
 import { cvList, id, text } from './cv-read.ts';
 import { defineSection, type Preview } from './define.ts';
 import {
@@ -69,18 +69,16 @@ export const skillPreview: Preview<Skill>[] = [
 export const skillJsonResume: JsonResumeMapping<Skill> = {
   place: 'skills',
   toItem: (e) => ({ name: e.skill, level: SKILL_PROFICIENCY_LABELS[e.proficiency] ?? '' }),
+  // No level in the file: the skill stays unrated until its owner rates it.
   fromItem: (item) => ({
     skill: str(item, 'name'),
-    proficiency: levelFromWord(str(item, 'level'), SKILL_LEVEL_WORDS) ?? skillDefaults.proficiency,
+    proficiency: levelFromWord(str(item, 'level'), SKILL_LEVEL_WORDS) ?? NOT_RATED,
   }),
 };
 
-/** Its entries from a LinkedIn data export. */
+/** Its entries from a LinkedIn data export: LinkedIn keeps no level, so none is made up. */
 export const skillLinkedIn: LinkedInMapping<Skill> = (rows) =>
-  rowsOf(rows, 'Skills.csv').map((r) => ({
-    skill: r['Name'],
-    proficiency: skillDefaults.proficiency,
-  }));
+  rowsOf(rows, 'Skills.csv').map((r) => ({ skill: r['Name'], proficiency: NOT_RATED }));
 
 export const skillSection = defineSection({
   key: 'skill',

@@ -22,6 +22,7 @@ import {
   type LinkedInMapping,
   linkedInDate,
   linkedInSchool,
+  linkedInText,
   rowsOf,
 } from '../json-resume/linkedin.ts';
 
@@ -153,7 +154,7 @@ export const tertiaryEducationLinkedIn: LinkedInMapping<TertiaryEducation> = (ro
       startDate: linkedInDate(r['Start Date']),
       endDate: linkedInDate(r['End Date']),
       certificationType: r['Degree Name'],
-      description: r['Notes'],
+      description: linkedInText(r['Notes']),
       additionalInfo: r['Activities'],
     })),
   // A certification is a course with an awarding body: a tertiary entry holds it.

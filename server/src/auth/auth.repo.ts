@@ -149,6 +149,18 @@ export function authRepo(db: Db) {
     },
 
     /** Marks the token used; the conditional update makes a second use fail even in a race. */
+    /** The owner of a token that was already used (a link opened a second time), if any. */
+    async usedTokenOwner(token: string, purpose: 'verify' | 'reset'): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('one_time_tokens')
+        .select('user_id')
+        .where('token_hash', '=', sha256(token))
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is not', null)
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+
     async consumeToken(token: string, purpose: 'verify' | 'reset'): Promise<string | undefined> {
       const row = await db
         .updateTable('one_time_tokens')

@@ -252,14 +252,26 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         ...tag,
         body: verifyEmailSchema,
         response: {
-          200: z.object({ success: z.boolean(), message: z.string(), isHR: z.boolean() }),
+          200: z.object({
+            success: z.boolean(),
+            message: z.string(),
+            isHR: z.boolean(),
+            alreadyVerified: z.boolean().optional(),
+          }),
           ...errorResponses,
         },
       },
     },
     async (req) => {
       const userId = await repo.consumeToken(req.body.id, 'verify');
-      if (!userId) throw new HttpError(400, AUTH_MESSAGES.verificationInvalid);
+      if (!userId) {
+        // The link opened again after it worked: the address is verified, say so.
+        const owner = await repo.usedTokenOwner(req.body.id, 'verify');
+        const user = owner ? await repo.findById(owner) : undefined;
+        if (!user?.is_verified) throw new HttpError(400, AUTH_MESSAGES.verificationInvalid);
+        const message = AUTH_MESSAGES.alreadyVerified;
+        return { success: true, message, isHR: Boolean(user.is_hr), alreadyVerified: true };
+      }
       await repo.update(userId, { is_verified: 1 });
       // Only the token's holder (the account's owner) learns it: the page words its welcome.
       const isHR = Boolean((await repo.findById(userId))?.is_hr);

@@ -140,9 +140,15 @@ describe('POST /auth/user/verify-email', () => {
     expect(first.json()).toEqual({ success: true, message: AUTH_MESSAGES.verified, isHR: false });
     expect((await userByEmail(creds.email)).is_verified).toBe(1);
 
+    // Opened again: the address is verified, and the answer says so (not "failed").
     const again = await post(t, '/auth/user/verify-email/', { id: token });
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: AUTH_MESSAGES.verificationInvalid });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({
+      success: true,
+      message: AUTH_MESSAGES.alreadyVerified,
+      isHR: false,
+      alreadyVerified: true,
+    });
 
     const { res } = await signIn(t, creds);
     expect(res.json().user).toMatchObject({ email: creds.email, isVerified: true });

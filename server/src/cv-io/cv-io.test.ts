@@ -201,9 +201,10 @@ describe('JSON Resume export and import', () => {
     ]);
     expect(s.tertEdus[0]).toMatchObject({ certificationType: 'Diploma, Marketing' });
     expect(s.experiences[0]).toMatchObject({ title: 'Volunteer', company: 'Food Bank Soweto' });
+    // English has no fluency in the file: it stays unrated rather than a made-up level.
     expect(s.languages.map((l) => [l.languageName, l.read])).toEqual([
       ['isiZulu', 5],
-      ['English', 3],
+      ['English', null],
     ]);
 
     const minimal = await loginAs(t);
@@ -340,14 +341,21 @@ function linkedInZip(overrides: Record<string, string> = {}): Uint8Array {
         '',
         '0002',
         'Pretoria, Gauteng, South Africa',
-        '',
-        '[PORTFOLIO:https://ayanda.example.com]',
+        '[ayandaz]',
+        '[PORTFOLIO:https://ayanda.example.com],[OTHER:https://www.linkedin.com/in/ayanda-zulu],[BLOG:https://blog.example.com]',
         '',
       ],
     ]),
     'Positions.csv': csv([
       [...LINKEDIN_FILES['Positions.csv']],
-      ['Bridge Co', 'Site Engineer', 'Steel bridges', 'Pretoria', 'Mar 2020', ''],
+      [
+        'Bridge Co',
+        'Site Engineer',
+        'Steel bridges:\n- Design\n- Inspection',
+        'Pretoria',
+        'Mar 2020',
+        '',
+      ],
       ['Roads Inc', 'Intern', '', '', 'Jan 2018', 'Dec 2019'],
     ]),
     'Education.csv': csv([
@@ -359,6 +367,7 @@ function linkedInZip(overrides: Record<string, string> = {}): Uint8Array {
       [...LINKEDIN_FILES['Languages.csv']],
       ['English', 'Full professional proficiency'],
       ['Sesotho', 'Limited working proficiency'],
+      ['isiZulu', ''],
     ]),
     'Certifications.csv': csv([
       [...LINKEDIN_FILES['Certifications.csv']],
@@ -385,6 +394,7 @@ describe('LinkedIn data export import', () => {
     expect(res.statusCode, res.body).toBe(200);
     const cv = await loadCvData(t.db, me.userId);
     expect(cv.personalInfo?.fullName).toBe('Ayanda Zulu');
+    expect(cv.personalInfo?.headline).toBe('Engineer');
     expect(cv.personalSummary?.summary).toBe('I build bridges.');
     expect(cv.contactInfo).toMatchObject({
       email: 'ayanda@example.com',
@@ -393,7 +403,12 @@ describe('LinkedIn data export import', () => {
       province: 'Gauteng',
       country: 'South Africa',
       website: 'https://ayanda.example.com',
+      linkedin: 'https://www.linkedin.com/in/ayanda-zulu',
     });
+    // "- " lines are list items, not literal hyphens.
+    expect(cv.employHistorys[0]?.description).toBe(
+      '<p>Steel bridges:</p><ul><li>Design</li><li>Inspection</li></ul>',
+    );
     expect(cv.employHistorys.map((j) => [j.company, j.startDate, j.endDate, j.current])).toEqual([
       ['Bridge Co', '2020-03', '', true],
       ['Roads Inc', '2018-01', '2019-12', false],
@@ -402,10 +417,15 @@ describe('LinkedIn data export import', () => {
       ['University of Pretoria', 'BEng Civil'],
       ['ECSA', 'Professional Engineer'],
     ]);
-    expect(cv.skills.map((s) => s.skill)).toEqual(['AutoCAD', 'Surveying']);
-    expect(cv.languages.map((l) => [l.languageName, l.read])).toEqual([
-      ['English', 5],
-      ['Sesotho', 3],
+    // LinkedIn keeps no skill level and this language has none: nothing is made up.
+    expect(cv.skills.map((s) => [s.skill, s.level])).toEqual([
+      ['AutoCAD', null],
+      ['Surveying', null],
+    ]);
+    expect(cv.languages.map((l) => [l.languageName, l.read, l.cefr])).toEqual([
+      ['English', 5, expect.any(String)],
+      ['Sesotho', 3, expect.any(String)],
+      ['isiZulu', null, null],
     ]);
   });
 

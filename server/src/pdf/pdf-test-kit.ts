@@ -73,6 +73,8 @@ export interface PdfText {
   all: string;
   /** The link targets (poppler's `pdfinfo -url`). */
   urls: string[];
+  /** The document's title (its metadata). */
+  title: string;
 }
 
 /** Reads a PDF with poppler's pdfinfo and pdftotext, page by page. */
@@ -96,7 +98,8 @@ export function readPdf(pdf: Buffer): PdfText {
       .split('\n')
       .slice(1)
       .map((line) => line.trim().split(/\s+/).slice(2).join(' '));
-    return { pages, pageSize, perPage, all: perPage.join(' '), urls };
+    const title = /^Title:\s+(.+)$/m.exec(info)?.[1]?.trim() ?? '';
+    return { pages, pageSize, perPage, all: perPage.join(' '), urls, title };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

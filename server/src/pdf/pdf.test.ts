@@ -109,6 +109,11 @@ describePdf('PDF of a CV', () => {
       expect(text.all).toContain(fold(PDF_NAME));
       // Contact details are live links.
       expect(text.urls).toContain(`mailto:${String(LONG['contact-info']![0]!.email)}`);
+      // So are the references' emails, and the title names whose CV it is.
+      for (const ref of LONG.reference ?? []) {
+        if (ref.email) expect(text.urls).toContain(`mailto:${String(ref.email)}`);
+      }
+      expect(text.title).toBe(`${PDF_NAME} — CV`);
       for (const name of [...employers(LONG), ...skills(LONG)]) {
         expect(text.all, name).toContain(fold(name));
       }

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
+import {
+  CONTACT_INFO_MESSAGES,
+  EMPLOYMENT_HISTORY_MESSAGES,
+  PERSONAL_INFO_MESSAGES,
+  REFERENCE_MESSAGES,
+  SECTIONS,
+  SECTION_KEYS,
+  type SectionKey,
+} from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
 
 type Values = Record<string, unknown>;
@@ -128,7 +136,8 @@ describe.each(SECTION_KEYS)('/api/%s', (key) => {
 const long = (n: number) => 'x'.repeat(n);
 
 /** Each validation message of spec section 5, on create from a valid sample. */
-const INVALID: [SectionKey, string, unknown, string][] = [
+/** [section, field, bad value, message, other fields the case needs]. */
+const INVALID: [SectionKey, string, unknown, string, Values?][] = [
   ['personal-info', 'fullName', '', 'Full name is required'],
   ['personal-info', 'fullName', long(31), 'Full name must be 30 characters or less'],
   ['personal-info', 'idNumber', long(14), 'ID number must be 13 characters or less'],
@@ -139,6 +148,10 @@ const INVALID: [SectionKey, string, unknown, string][] = [
   ['contact-info', 'email', `${long(95)}@a.com`, 'Email must be 100 characters or less'],
   ['contact-info', 'phone', '', 'Phone number is required'],
   ['contact-info', 'phone', long(21), 'Phone number must be 20 characters or less'],
+  ['contact-info', 'phone', 'abc-not-a-phone', CONTACT_INFO_MESSAGES.phoneInvalid],
+  ['contact-info', 'website', 'not a url', CONTACT_INFO_MESSAGES.websiteInvalid],
+  ['contact-info', 'linkedin', 'javascript:alert(1)', CONTACT_INFO_MESSAGES.linkedinInvalid],
+  ['personal-info', 'dateOfBirth', '2030-01-01', PERSONAL_INFO_MESSAGES.dateOfBirthFuture],
   ['contact-info', 'address', long(201), 'Address must be 200 characters or less'],
   ['contact-info', 'city', long(51), 'City must be 50 characters or less'],
   ['contact-info', 'postalCode', long(11), 'Postal code must be 10 characters or less'],
@@ -152,7 +165,8 @@ const INVALID: [SectionKey, string, unknown, string][] = [
   ['secondary-education', 'schoolName', long(101), 'School name must be 100 characters or less'],
   ['secondary-education', 'startYear', '', 'Start year is required'],
   ['secondary-education', 'endYear', '', 'End year is required'],
-  ['secondary-education', 'startYear', '08', 'Start year must be 4 characters'],
+  ['secondary-education', 'startYear', '08', 'Start year must be a year, such as 2010'],
+  ['secondary-education', 'startYear', '20x5', 'Start year must be a year, such as 2010'],
   ['secondary-education', 'endYear', '2001', 'End year cannot be before start year'],
   [
     'secondary-education',
@@ -204,6 +218,7 @@ const INVALID: [SectionKey, string, unknown, string][] = [
   ['reference', 'company', long(101), 'Company must be 100 characters or less'],
   ['reference', 'phone', '', 'Phone number is required'],
   ['reference', 'phone', long(21), 'Phone number must be 20 characters or less'],
+  ['reference', 'phone', 'call me', REFERENCE_MESSAGES.phoneInvalid],
   ['reference', 'email', 'not-an-email', 'Please enter a valid email address'],
   ['reference', 'email', `${long(95)}@a.com`, 'Email must be 100 characters or less'],
   ['interest', 'interest', '', 'Interest is required'],
@@ -216,12 +231,20 @@ const INVALID: [SectionKey, string, unknown, string][] = [
   ['employment-history', 'position', long(101), 'Position must be 100 characters or less'],
   ['employment-history', 'startDate', '', 'Start date is required'],
   ['employment-history', 'endDate', '2001-01', 'End date cannot be before start date'],
+  [
+    'employment-history',
+    'startDate',
+    `${new Date().getFullYear() + 5}-05`,
+    EMPLOYMENT_HISTORY_MESSAGES.currentStartsInFuture,
+    { current: true },
+  ],
   ['employment-history', 'description', long(1001), 'Description must be 1000 characters or less'],
 ];
 
 describe('validation (spec section 5): 400 with the message per field, nothing stored', () => {
-  it.each(INVALID)('%s.%s = %j -> "%s"', async (key, field, value, message) => {
-    const res = await call(me, 'POST', `/api/${key}`, { ...sample(key), [field]: value });
+  it.each(INVALID)('%s.%s = %j -> "%s"', async (key, field, value, message, extra = {}) => {
+    const body = { ...sample(key), ...extra, [field]: value };
+    const res = await call(me, 'POST', `/api/${key}`, body);
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors[field]).toBe(message);
     expect(typeof res.json().error).toBe('string');

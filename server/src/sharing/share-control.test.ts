@@ -177,7 +177,7 @@ describe('one share per recipient', () => {
     expect(events).toEqual([expect.objectContaining({ recipientEmail: emails[1] })]);
     const [n] = (await asOwner(o, 'GET', '/api/notifications')).json().data;
     expect(n).toMatchObject({ recipientEmail: emails[1], shareCVId: second.shareId });
-    expect(n.message).toContain(`(${emails[1]}) viewed your CV`);
+    expect(n.message).toBe(`${emails[1]} viewed your CV.`);
     expect(n.message).not.toContain(emails[0]);
   });
 });

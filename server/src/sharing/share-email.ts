@@ -1,4 +1,9 @@
+import { formatDay } from '@vitae/core/dates';
 import { escapeHtml, type Mail } from '../plugins/mailer.ts';
+
+/** When the link stops working, as the recipient reads it. */
+export const expiryLine = (expiresAt: string | null): string =>
+  expiresAt ? `The link works until ${formatDay(expiresAt)}.` : 'The link does not expire.';
 
 /**
  * One recipient's email: the sender's subject and message, the absolute link and the pin.
@@ -11,6 +16,8 @@ export function shareEmail(opts: {
   senderName: string;
   link: string;
   pin: string;
+  /** The share's expiry (ISO), or null for a link that does not expire. */
+  expiresAt: string | null;
 }): Mail {
   const text = [
     opts.message,
@@ -19,6 +26,7 @@ export function shareEmail(opts: {
     `${opts.senderName || 'A candidate'} shared a CV with you.`,
     `Open it here: ${opts.link}`,
     `View pin: ${opts.pin}`,
+    expiryLine(opts.expiresAt),
     '',
     'Enter the 6-digit view pin on the page to see the CV.',
   ].join('\n');
@@ -37,6 +45,7 @@ export function shareEmail(opts: {
     `<p style="margin:0 0 8px">${escapeHtml(opts.senderName || 'A candidate')} shared a CV with you. Your view pin:</p>` +
     `<p style="margin:0 0 16px;font-size:32px;font-weight:bold;letter-spacing:8px;font-family:'Courier New',monospace">${escapeHtml(opts.pin)}</p>` +
     `<p style="margin:0"><a href="${link}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">View CV</a></p>` +
+    `<p style="margin:16px 0 0;font-size:13px;color:#555">${escapeHtml(expiryLine(opts.expiresAt))}</p>` +
     `</div><p style="font-size:13px;color:#555">Or paste this link into your browser: ${link}</p></body></html>`;
   return { to: opts.to, subject: opts.subject, text, html };
 }

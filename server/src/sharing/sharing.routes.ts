@@ -139,6 +139,7 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
         senderName,
         link: `${publicUrl}/view-shared-cv/${row.cv_id}?share=${row.id}`,
         pin,
+        expiresAt: row.expires_at,
       }),
     );
 
@@ -419,7 +420,11 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       ]);
       // Who viewed comes from the share the pin matched, never from what the browser says.
       const recipientEmail = recipientOf(share) || ANONYMOUS_VIEWER_EMAIL;
-      const recipientName = share.recipient_name?.trim() || ANONYMOUS_VIEWER_NAME;
+      // A known recipient is named by their address, not "Anonymous Viewer (their address)".
+      const recipientName =
+        share.recipient_name?.trim() || recipientOf(share) || ANONYMOUS_VIEWER_NAME;
+      const viewer =
+        recipientName === recipientEmail ? recipientEmail : `${recipientName} (${recipientEmail})`;
       const rawAgent = req.headers['user-agent'] ?? req.body.userAgent;
       const userAgent = stripUnsupported((rawAgent ?? 'unknown').slice(0, 500));
       const view = await repo.recordView({
@@ -436,7 +441,7 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
         type: 'cv-viewed',
         title: SHARE_MESSAGES.viewedTitle,
         // The time travels as data: the owner's browser shows it in their own time zone.
-        message: `${recipientName} (${recipientEmail}) viewed your CV.`,
+        message: `${viewer} viewed your CV.`,
         occurredAt: view.createdAt,
         recipientEmail,
         shareCVId: share.id,

@@ -3,6 +3,7 @@ import { SHARE_MESSAGES, type UnlockedCv } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { logCapture } from '../test/auth-test-helpers.ts';
 import { UNLOCK_COOKIE } from './unlock-grant.ts';
+import { expiryLine } from './share-email.ts';
 import { outboxMailer, type Mailer } from '../plugins/mailer.ts';
 
 const logs = logCapture();
@@ -177,11 +178,13 @@ describe('sharing and unlocking', () => {
   let o: Owner;
   let pin: string;
   let shareId: string;
+  let created: { expiresAt: string | null };
   beforeAll(async () => {
     o = await owner();
     const res = await share(o);
     expect(res.statusCode).toBe(201);
     shareId = res.json().data._id;
+    created = res.json().data;
     pin = (await pinFor('hr@acme.example')).pin;
     await mailedBeforeShareLinks(o.cvId);
   });
@@ -200,6 +203,9 @@ describe('sharing and unlocking', () => {
     for (const [i, m] of mails.entries()) {
       expect(m.subject).toBe('CV Application - Naledi Dlamini');
       expect(m.text).toContain('Please consider my CV.');
+      // The recipient learns how long the link works (30 days by default).
+      expect(m.text).toContain(expiryLine(created.expiresAt));
+      expect(m.text).toMatch(/The link works until \d{1,2} \w{3} \d{4}\./);
       expect(m.html).toContain(links[i]);
       expect(m.html).toContain((await pinFor(m.to)).pin);
     }
@@ -372,7 +378,7 @@ describe('sharing and unlocking', () => {
         userId: o.userId,
         curriculumVitaeID: o.cvId,
         recipientEmail: 'hr@acme.example',
-        recipientName: 'Anonymous Viewer',
+        recipientName: 'hr@acme.example',
       }),
     ]);
     const view = await t.db
@@ -395,7 +401,8 @@ describe('sharing and unlocking', () => {
       shareCVId: shareId,
       isRead: false,
     });
-    expect(n.message).toBe('Anonymous Viewer (hr@acme.example) viewed your CV.');
+    // The recipient is known: named, not "Anonymous Viewer (hr@acme.example)".
+    expect(n.message).toBe('hr@acme.example viewed your CV.');
     // The time is data (the owner's browser shows it in their zone), the view's own time.
     expect(n.occurredAt).toBe(view!.created_at);
   });

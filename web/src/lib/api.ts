@@ -58,7 +58,17 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+/** A request made without a connection: nothing was saved, and the form keeps what was typed. */
+export const OFFLINE_MESSAGE =
+  'You are offline. Nothing was saved; try again when the connection is back.';
+
+/** What a failure on the server's side says: its own text ("Internal Server Error") is not shown. */
+export const SERVER_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
 function toApiError(status: number, body: unknown): ApiError {
+  // Spec section 8: server statuses and codes other than 401 and 403 are not shown.
+  if (status >= 500) return new ApiError(status, SERVER_ERROR_MESSAGE, {}, body);
   const b = (body && typeof body === 'object' ? body : {}) as {
     error?: unknown;
     message?: unknown;
@@ -115,7 +125,7 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, 'Network error. Please try again.');
+    throw new ApiError(0, navigator.onLine === false ? OFFLINE_MESSAGE : NETWORK_ERROR_MESSAGE);
   }
   const data = await readBody(res);
   // A 2xx body with an error field is a failure too (spec section 7).

@@ -11,7 +11,9 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, staleTime: 30_000 },
-      mutations: { retry: false },
+      // A save while offline fails at once with OFFLINE_MESSAGE and the form stays editable:
+      // paused, it spun with no word and then saved silently whenever the connection returned.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

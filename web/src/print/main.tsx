@@ -22,6 +22,9 @@ window.renderCv = async ({ data, layout }: PrintPayload) => {
   // The CV's font (issue 17): its styles are a lazy chunk that fonts.ready alone would not wait for.
   await loadFont(data.design?.font);
   flushSync(() => root.render(<Template data={data} />));
+  // The PDF's title (its metadata and a viewer's window) names whose CV it is.
+  const name = data.personalInfo?.fullName.trim();
+  document.title = name ? `${name} — CV` : 'CV';
   await Promise.all([document.fonts.ready, imagesReady()]);
 };
 window.printReady = true;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn.ts';
 
 export interface DialogProps {
@@ -36,7 +37,9 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
   }, [open, onClose]);
 
   if (!open) return null;
-  return (
+  // On the body: inside a transformed or filtered ancestor "fixed" would be relative to that
+  // ancestor, and the backdrop would leave part of the screen undimmed.
+  return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
       <div className="absolute inset-0 bg-slate-900/50" aria-hidden="true" onClick={onClose} />
       <div
@@ -76,6 +79,7 @@ export function Dialog({ open, onClose, title, children, footer, size = 'md' }: 
           </div>
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -36,13 +36,19 @@ export async function resetPassword(input: {
 }
 
 /** `isHR` when the server says whose account it was (it may not); else undefined. */
-export async function verifyEmail(id: string): Promise<{ message: string; isHR?: boolean }> {
-  const res = await api.post<MessageResponse & { isHR?: boolean }>(
+export async function verifyEmail(
+  id: string,
+): Promise<{ message: string; isHR?: boolean; alreadyVerified?: boolean }> {
+  const res = await api.post<MessageResponse & { isHR?: boolean; alreadyVerified?: boolean }>(
     '/auth/user/verify-email',
     { id },
     formCall,
   );
-  return { message: res.message, ...(typeof res.isHR === 'boolean' ? { isHR: res.isHR } : {}) };
+  return {
+    message: res.message,
+    ...(typeof res.isHR === 'boolean' ? { isHR: res.isHR } : {}),
+    ...(res.alreadyVerified ? { alreadyVerified: true } : {}),
+  };
 }
 
 /** Only local paths are followed after sign-in (no open redirect). */

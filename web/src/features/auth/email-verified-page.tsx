@@ -14,7 +14,7 @@ const VERIFIED_JOB_SEEKER =
 const VERIFIED_HR =
   'Your email address is confirmed. You can now sign in and start finding candidates on your HR dashboard.';
 
-type Result = { ok: true; hr: boolean } | { ok: false; detail: string };
+type Result = { ok: true; hr: boolean; already: boolean } | { ok: false; detail: string };
 
 // The token is single-use: share one request between StrictMode's double effects.
 const pending = new Map<string, Promise<Result>>();
@@ -24,7 +24,11 @@ function verifyOnce(id: string): Promise<Result> {
   if (!p) {
     p = verifyEmail(id).then(
       // The server's word on the account when it gives one; else this browser's sign-up.
-      (res): Result => ({ ok: true, hr: res.isHR ?? wasHrSignup() }),
+      (res): Result => ({
+        ok: true,
+        hr: res.isHR ?? wasHrSignup(),
+        already: res.alreadyVerified === true,
+      }),
       (e: unknown): Result =>
         e instanceof ApiError && e.status > 0
           ? { ok: false, detail: e.message }
@@ -88,10 +92,14 @@ export default function EmailVerifiedPage() {
             <>
               <StatusIcon ok />
               <h1 className="mt-4 text-2xl font-semibold text-slate-900">
-                {AUTH_MESSAGES.verified}
+                {result.already ? 'Email already verified' : AUTH_MESSAGES.verified}
               </h1>
               <p className="mt-2 text-sm text-slate-600">
-                {result.hr ? VERIFIED_HR : VERIFIED_JOB_SEEKER}
+                {result.already
+                  ? AUTH_MESSAGES.alreadyVerified
+                  : result.hr
+                    ? VERIFIED_HR
+                    : VERIFIED_JOB_SEEKER}
               </p>
               <ButtonLink to="/login" fullWidth size="lg" className="mt-6">
                 Sign In

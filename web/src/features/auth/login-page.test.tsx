@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthState } from '../../lib/auth-store.ts';
-import LoginPage from './login-page.tsx';
+import LoginPage, { ACCOUNT_DELETED_NOTICE } from './login-page.tsx';
 import { renderAt, stubFetch } from '../../test/kit.tsx';
 
 beforeEach(() => resetAuthState({ sessionChecked: true }));
@@ -20,6 +20,11 @@ describe('LoginPage', () => {
     expect(submit).toBeEnabled();
     await user.clear(screen.getByLabelText('Email address'));
     expect(submit).toBeDisabled();
+  });
+
+  it('says the account was deleted when Settings sends the user here', () => {
+    renderAt(<LoginPage />, '/login?deleted=1');
+    expect(screen.getByText(ACCOUNT_DELETED_NOTICE)).toBeInTheDocument();
   });
 
   it('shows/hides the password', async () => {

@@ -14,6 +14,9 @@ import type { LoginValues } from './form-types.ts';
 import { loginResolver } from './lazy-resolvers.ts';
 import { ResendVerificationForm, useResendVerification } from './resend-verification.tsx';
 
+/** What the sign-in page says after the account was deleted (Settings sends the user there). */
+export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
+
 /** After sign-in: `from` if present, else the HR dashboard for HR users, else the dashboard. */
 export function afterLoginPath(user: User, from: string | null): string {
   return safeFrom(from) ?? (user.isHR ? '/app/hr-dashboard' : '/app/dashboard');
@@ -109,6 +112,9 @@ export default function LoginPage() {
               </Button>
             )}
           </Banner>
+        )}
+        {params.get('deleted') === '1' && !failure && (
+          <Banner tone="success">{ACCOUNT_DELETED_NOTICE}</Banner>
         )}
         {resend.result && <Banner tone={resend.result.tone}>{resend.result.text}</Banner>}
         <TextField

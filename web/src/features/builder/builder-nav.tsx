@@ -26,7 +26,8 @@ export function BuilderSidebar({ current }: { current?: string }) {
                     : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                 )}
               >
-                <span className="truncate">{t.title}</span>
+                {/* Long titles wrap ("Personal Information" in the 15rem column), never cut. */}
+                <span className="min-w-0 break-words">{t.title}</span>
                 <StatusBadge
                   indicator={indicatorFor(t.status, s?.data)}
                   loading={s?.isPending}

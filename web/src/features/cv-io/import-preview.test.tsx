@@ -60,3 +60,29 @@ describe('ImportPreview', () => {
     expect(onMode).toHaveBeenCalledWith('replace');
   });
 });
+
+describe('ImportPreview of rich text', () => {
+  it('shows the text a reader sees, not the markup', () => {
+    const summary: ImportResult['sections'][number] = {
+      key: 'personal-summary',
+      label: 'Personal Summary',
+      kind: 'single',
+      existing: 0,
+      count: 1,
+      entries: [
+        { values: { content: '<p>Led <strong>three</strong> teams &amp; more</p>' }, errors: null },
+      ],
+    };
+    render(
+      <ImportPreview
+        result={{ ...RESULT, sections: [summary] }}
+        mode="add"
+        onMode={() => {}}
+        busy={false}
+      />,
+    );
+    const section = screen.getByTestId('import-personal-summary');
+    expect(section).toHaveTextContent('Led three teams & more');
+    expect(section.textContent).not.toMatch(/<p>|<strong>|&amp;/);
+  });
+});

@@ -1,12 +1,16 @@
+import { visibleText } from '@vitae/core/rich-text';
 import type { ImportMode, ImportResult } from './api.ts';
 
 type Section = ImportResult['sections'][number];
 
-/** The first texts of an entry, enough to recognise it ("Bright Finance · Developer"). */
+/**
+ * The first texts of an entry, enough to recognise it ("Bright Finance · Developer"), as a
+ * reader sees them: rich text without its tags ("<p><strong>Led</strong>" reads "Led").
+ */
 function entryTitle(values: Record<string, unknown>): string {
-  const texts = Object.values(values).filter(
-    (v): v is string => typeof v === 'string' && v.trim() !== '',
-  );
+  const texts = Object.values(values)
+    .map((v) => (typeof v === 'string' ? visibleText(v).replace(/\s+/g, ' ').trim() : ''))
+    .filter((v) => v !== '');
   const title = texts.slice(0, 2).join(' · ');
   return title.length > 80 ? `${title.slice(0, 79)}…` : title || '(empty entry)';
 }

@@ -145,10 +145,14 @@ export function BrowseFiltersPanel({
   onChange: (patch: Partial<BrowseFilters>) => void;
 }) {
   const active = activeFilterCount(f);
+  // Open at first when filters are set; after that it stays as the user left it (removing the
+  // last filter does not close it under their hands).
+  const [open, setOpen] = useState(active > 0);
   return (
     <details
       className="group rounded-xl border border-slate-200 bg-white p-4"
-      open={active > 0 || undefined}
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary className="cursor-pointer text-sm font-semibold text-slate-900">
         Filters{active > 0 ? ` (${active})` : ''}

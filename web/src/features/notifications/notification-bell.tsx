@@ -109,7 +109,9 @@ export function NotificationBell() {
           role="dialog"
           aria-labelledby={titleId}
           tabIndex={-1}
-          className="absolute right-0 z-40 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
+          // On a phone the bell is not at the screen's edge: the panel takes the screen's width
+          // under the header instead of hanging off the left side.
+          className="fixed inset-x-2 top-16 z-40 rounded-xl border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-[22rem]"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
             <h2 id={titleId} className="text-sm font-semibold text-slate-900">

@@ -132,6 +132,8 @@ export function Rating({
 }) {
   return (
     <SelectField label={label} error={fieldError(form, name)} {...form.register(name)}>
+      {/* An imported entry may have no level yet; it stays unrated until one is chosen. */}
+      <option value={0}>Not rated</option>
       {[1, 2, 3, 4, 5].map((n) => (
         <option key={n} value={n}>
           {n} - {labels[n]}

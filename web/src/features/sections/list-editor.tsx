@@ -17,7 +17,7 @@ import { usePreviewDraft } from './draft.ts';
 import type { SectionUi } from './section-ui.ts';
 import { UndoToast, useDeferredDelete } from './undo-delete.tsx';
 import { SortableEntries, type SortableItemProps } from './sortable-entries.tsx';
-import { formValuesOf, saveErrorOf, useSectionForm } from './use-section-form.ts';
+import { saveErrorOf, useSectionForm } from './use-section-form.ts';
 
 type Mode = { kind: 'hidden' } | { kind: 'adding' } | { kind: 'editing'; id: string };
 const HIDDEN: Mode = { kind: 'hidden' };
@@ -35,7 +35,7 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
   const list = useSectionList(ui.key);
   const { create, update } = useSectionMutations(ui.key);
   const qc = useQueryClient();
-  const { form, formRef, empty, onInvalid, showServerErrors } = useSectionForm(ui);
+  const { form, formRef, empty, onInvalid, showServerErrors, loadStored } = useSectionForm(ui);
   const [mode, setMode] = useState<Mode>(HIDDEN);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [success, flash] = useFlash();
@@ -81,7 +81,7 @@ export function ListEditor({ ui }: { ui: SectionUi }) {
     setClosing(false);
     setError(null);
     setConfirming(null);
-    form.reset(formValuesOf(ui, entry as unknown as Record<string, unknown>));
+    loadStored(entry as unknown as Record<string, unknown>);
     setMode({ kind: 'editing', id: entry._id });
     setTimeout(() => formRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }), 0);
   };

@@ -179,7 +179,7 @@ describe('list form modes (skills)', () => {
     renderWithProviders(<SectionScreen sectionKey="reference" />);
     await user.type(await findField('Name'), 'Jo');
     await user.type(field('Company'), 'Acme');
-    await user.type(field('Phone number'), '011');
+    await user.type(field('Phone number'), '011 555 0123');
     api.failNext('POST', 400, { error: 'x', fieldErrors: { company: 'Company is taken' } });
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByText('Company is taken')).toBeInTheDocument();

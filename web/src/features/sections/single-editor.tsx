@@ -16,7 +16,7 @@ import { formValuesOf, saveErrorOf, useSectionForm } from './use-section-form.ts
 export function SingleEditor({ ui }: { ui: SectionUi }) {
   const list = useSectionList(ui.key);
   const { create, update } = useSectionMutations(ui.key);
-  const { form, formRef, onInvalid, showServerErrors } = useSectionForm(ui);
+  const { form, formRef, onInvalid, showServerErrors, loadStored } = useSectionForm(ui);
   const [success, flash] = useFlash();
   const [error, setError] = useState<string | null>(null);
   const record = list.data?.[0];
@@ -24,7 +24,7 @@ export function SingleEditor({ ui }: { ui: SectionUi }) {
   // Pre-fill once the record arrives and after each save (the answer is the stored record).
   const version = record ? `${record._id}:${record.lastUpdate}` : '';
   useEffect(() => {
-    if (version) form.reset(formValuesOf(ui, record as unknown as Record<string, unknown>));
+    if (version) loadStored(record as unknown as Record<string, unknown>);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` stands for the record
   }, [version]);
 

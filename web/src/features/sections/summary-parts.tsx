@@ -26,6 +26,14 @@ export function EntryText({
 
 /** A 1..5 level as five small bars plus the text "4/5 - Experienced" (not colour alone). */
 export function Level({ label, value, text }: { label: string; value: number; text?: string }) {
+  if (!value) {
+    return (
+      <span className="inline-flex items-center gap-2 text-sm text-slate-700">
+        <span className="min-w-12">{label}</span>
+        <span className="text-slate-500">Not rated</span>
+      </span>
+    );
+  }
   return (
     <span className="inline-flex items-center gap-2 text-sm text-slate-700">
       <span className="min-w-12">{label}</span>

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useForm, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -67,12 +67,35 @@ export function useSectionForm(ui: SectionUi) {
     return shown.length > 0;
   };
 
-  return { form, formRef, empty, onInvalid, showServerErrors };
+  /**
+   * Fills the form with a stored entry and shows what a rule added since it was saved finds
+   * wrong ("Date of birth cannot be in the future"): the value stays, with its message.
+   */
+  const loadStored = (entry: Record<string, unknown>) => {
+    form.reset(formValuesOf(ui, entry));
+    void form.trigger();
+  };
+
+  // Until the first save, a field's message from loadStored goes as soon as the field changes
+  // (react-hook-form only re-validates on change after a submit).
+  useEffect(() => {
+    const sub = form.watch((_, { name }) => {
+      if (name && !form.formState.isSubmitted && form.getFieldState(name).error) {
+        form.clearErrors(name);
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
+
+  return { form, formRef, empty, onInvalid, showServerErrors, loadStored };
 }
 
 /** The message a failed save shows (spec section 8): fixed, else the server's, else fallback. */
 export function saveErrorOf(ui: SectionUi, e: unknown): string {
+  // No connection: say so, whatever the section's fixed message (the form keeps what was typed).
+  if (e instanceof ApiError && e.status === 0) return e.message;
   if (ui.saveError) return ui.saveError;
-  if (e instanceof ApiError && e.message) return e.message;
+  // A server failure reads as the section's own "Failed to save …", not the server's words.
+  if (e instanceof ApiError && e.status < 500 && e.message) return e.message;
   return ui.saveFallback ?? `Failed to save ${ui.noun}. Please try again.`;
 }

@@ -36,7 +36,8 @@ export function DeleteAccountCard() {
       onSuccess: () => {
         client.clear();
         auth.signOutLocal();
-        navigate('/', { replace: true });
+        // The sign-in page says why the user is there (ACCOUNT_DELETED_NOTICE).
+        navigate('/login?deleted=1', { replace: true });
       },
       onSettled: () => setConfirming(false),
     });

@@ -1,11 +1,10 @@
-import { skillLevelOr } from '@vitae/core/ratings';
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { RatingBlocks, cefrNote } from './blocks/ratings.tsx';
 import { scoreLine } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
-/** 05 Tech: a terminal-dark sidebar, monospace accents, skills as level blocks (default level 3). */
+/** 05 Tech: a terminal-dark sidebar, monospace accents, skills as level blocks (none when unrated). */
 const prompt = (
   <span aria-hidden="true" className="mr-1.5 text-emerald-400">
     $
@@ -49,11 +48,10 @@ const theme: TemplateTheme = {
     render: (s) => (
       <>
         <span className="block text-slate-100">{s.name}</span>
-        <RatingBlocks
-          value={skillLevelOr(s.level)}
-          onClassName="bg-emerald-400"
-          offClassName="bg-slate-700"
-        />
+        {/* An unrated skill shows no blocks: a default level would be a made-up fact. */}
+        {s.level !== null && (
+          <RatingBlocks value={s.level} onClassName="bg-emerald-400" offClassName="bg-slate-700" />
+        )}
       </>
     ),
   },

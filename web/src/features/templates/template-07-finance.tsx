@@ -20,6 +20,7 @@ const ledger: EntryTheme = {
 };
 
 function Bar({ label, value }: { label: string; value: number | null }) {
+  if (value === null) return null;
   return (
     <div className="grid grid-cols-[4.6rem_1fr_2rem] items-center gap-2 text-xs text-slate-500">
       <span>{label}</span>

@@ -129,12 +129,16 @@ describe('template-specific behaviour', () => {
     expect(queryByRole('heading', { name: 'Additional Experience' })).toBeNull();
   });
 
-  it('05 shows a skill without a level at level 3', async () => {
-    const data = buildCvData({ skill: [{ skill: 'Kubernetes' }] });
-    const { getByRole } = await renderLayout('template05', data);
-    const skill = getByRole('img', { name: '3 out of 5' });
-    expect(skill.parentElement).toHaveTextContent('Kubernetes');
-  });
+  it.each(['template05', 'template07', 'template01'] as const)(
+    '%s shows an unrated skill by name, without a level',
+    async (template) => {
+      const data = buildCvData({ skill: [{ skill: 'Kubernetes' }] });
+      const { getByText, queryByRole, queryByText } = await renderLayout(template, data);
+      expect(getByText('Kubernetes')).toBeInTheDocument();
+      expect(queryByRole('img', { name: /out of 5|Not rated/ })).toBeNull();
+      expect(queryByText(/\/5/)).toBeNull();
+    },
+  );
 
   it("06 shows today's date, even for an empty CV", async () => {
     const { getByTestId } = await renderLayout('template06', EMPTY_CV);
@@ -242,5 +246,18 @@ describe('rough edges (issue 18)', () => {
     const { container } = await renderLayout(layout, data);
     expect(container).toHaveTextContent(SAMPLE_CV.secondEdu[0]!.schoolName);
     expect(container).not.toHaveTextContent('Secondary education');
+  });
+});
+
+describe('reference contacts', () => {
+  it.each(LAYOUTS)("%s links a reference's email and phone", async (layout) => {
+    const data = buildCvData({
+      reference: [
+        { name: 'Jo Dlamini', company: 'Acme', phone: '011 555 0123', email: 'jo@example.com' },
+      ],
+    });
+    const { container } = await renderLayout(layout, data);
+    expect(container.querySelector('a[href="mailto:jo@example.com"]')).not.toBeNull();
+    expect(container.querySelector('a[href="tel:0115550123"]')).not.toBeNull();
   });
 });

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { SECTIONS } from '@vitae/core/sections/index';
 import { useWatch } from 'react-hook-form';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { LICENSE_CODES } from '@vitae/core/sections/personal-info';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Check, Row, Text, fieldError } from '../form-parts.tsx';
@@ -16,6 +18,15 @@ function PersonalInfoFields({ form }: FieldsProps) {
     control: form.control,
     name: ['saCitizen', 'driversLicense'],
   }) as [boolean, boolean];
+  // A first visit starts from the account's name, not an empty field. This runs before the
+  // editor fills a stored record in (a parent's effect runs after its child's), which wins.
+  const accountName = useAuth().user?.fullName ?? '';
+  useEffect(() => {
+    if (accountName && !form.getValues('fullName') && !form.formState.isDirty) {
+      form.reset({ ...form.getValues(), fullName: accountName });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form appears
+  }, [accountName]);
   return (
     <>
       <Text

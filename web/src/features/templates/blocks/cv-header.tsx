@@ -1,5 +1,6 @@
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import type { CvContactInfo, CvData } from '@vitae/core/cv';
+import { linkedInHref, phoneHref, webHref } from '@vitae/core/sections/fields';
 import { cn } from '../../../lib/cn.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { cvContact, cvOwner } from './section-fields.ts';
@@ -98,10 +99,6 @@ function breakable(value: string): ReactNode {
   ));
 }
 
-function withScheme(url: string): string {
-  return /^https?:\/\//i.test(url) ? url : `https://${url}`;
-}
-
 /** Contact address lines in the spec's order: unit, complex, address, suburb, city, province, postal code, country. */
 export function addressLine(contact: CvContactInfo | null): string {
   if (!contact) return '';
@@ -141,15 +138,15 @@ export function contactItems(
     if (value) items.push({ key, icon, label, value, href });
   };
   add('email', 'mail', 'Email', contact.email, `mailto:${contact.email}`);
-  add('phone', 'phone', 'Phone', contact.phone, `tel:${contact.phone.replace(/\s+/g, '')}`);
+  add('phone', 'phone', 'Phone', contact.phone, phoneHref(contact.phone));
   if (options.addressParts) {
     for (const [key, label] of ADDRESS_PARTS) add(key, 'location', label, contact[key]);
   } else {
     add('address', 'location', 'Address', addressLine(contact));
   }
   if (options.links !== false) {
-    add('linkedin', 'linkedin', 'LinkedIn', contact.linkedin, withScheme(contact.linkedin));
-    add('website', 'globe', 'Website', contact.website, withScheme(contact.website));
+    add('linkedin', 'linkedin', 'LinkedIn', contact.linkedin, linkedInHref(contact.linkedin));
+    add('website', 'globe', 'Website', contact.website, webHref(contact.website));
   }
   return items;
 }

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { phoneHref } from '@vitae/core/sections/fields';
 import { cn } from '../../../lib/cn.ts';
 import { RichText } from '../../rich-text/index.ts';
 import { TagList } from './lists.tsx';
@@ -75,9 +76,30 @@ export function Entry({ entry, theme = {} }: { entry: EntryModel; theme?: EntryT
         <RichText value={entry.extra} className={theme.extra ?? 'mt-1 text-sm italic'} />
       )}
       {entry.contact.length > 0 && (
-        <p className={theme.body ?? 'mt-1 text-sm'}>{entry.contact.join(' · ')}</p>
+        <p className={theme.body ?? 'mt-1 text-sm'}>
+          {entry.contact.map((value, i) => (
+            <Fragment key={value}>
+              {i > 0 && ' · '}
+              <ContactLink value={value} />
+            </Fragment>
+          ))}
+        </p>
       )}
     </article>
+  );
+}
+
+/**
+ * A reference's email or phone as a link, as the header's contact list links them: clickable on
+ * screen and in the PDF (Chromium keeps links as link annotations).
+ */
+function ContactLink({ value }: { value: string }) {
+  const href = value.includes('@') ? `mailto:${value}` : phoneHref(value);
+  if (!href) return value;
+  return (
+    <a href={href} className="hover:underline">
+      {value}
+    </a>
   );
 }
 

@@ -15,6 +15,8 @@ interface BarProps {
 
 /** A bar whose width is proficiency/5, capped at 100 %. */
 export function RatingBar({ value, trackClassName, fillClassName, className }: BarProps) {
+  // An unrated skill shows no level at all, not an empty bar that reads as "none".
+  if (value === null) return null;
   return (
     <div
       role="img"
@@ -43,6 +45,7 @@ interface StarsProps {
 
 /** Five stars, the first `value` of them filled. */
 export function RatingStars({ value, filledClassName, emptyClassName, className }: StarsProps) {
+  if (value === null) return null;
   const { filled, empty } = ratingStars(value);
   const star = (on: boolean, i: number) => (
     <span

@@ -17,7 +17,8 @@ interface RatingBarTheme {
 /** The item's name: bare, in a span, or in a row with the note beside it. */
 function ratedName(r: RatedItem, theme: RatingBarTheme): ReactNode {
   if (!theme.row) return theme.name ? <span className={theme.name}>{r.name}</span> : r.name;
-  const note = theme.note === 'label' ? r.label : <>{r.level ?? '–'}/5</>;
+  // Unrated: the name alone, no made-up or empty level.
+  const note = theme.note === 'label' ? r.label : r.level === null ? null : <>{r.level}/5</>;
   return (
     <div className={theme.row}>
       <span className={theme.name}>{r.name}</span>
