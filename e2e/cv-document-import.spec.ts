@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, signIn } from './helpers.ts';
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
-/** A short CV rendered in Vitae's Clean template (server/src/cv-io/document-import/make-fixture.ts). */
+/** A short CV rendered in Vitae's Clean template (server/src/cv-io/fixtures/make-fixture.ts). */
 const PDF = path.resolve('server/src/cv-io/fixtures/cv-template02.pdf');
 const card = (page: Page, tab: string) => page.locator(`[data-card="${tab}"]`);
 

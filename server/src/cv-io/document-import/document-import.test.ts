@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.ts';
 import { CV_IO_MESSAGES } from '../cv-io.routes.ts';
 import { DOCUMENT_MESSAGES } from './document-lines.ts';
-import { FIXTURE_NAME } from './fixture-cv.ts';
+import { FIXTURE_NAME } from '../fixtures/fixture-cv.ts';
 import { makeDocx, makeEncryptedPdf } from './test-documents.ts';
 import { warmDocumentParser } from './read-document.ts';
 
