@@ -30,7 +30,7 @@ const savedAnswer = z.object({
   data: savedCvSchema,
 });
 
-/** HR browse and "Save CV" over the listed CVs (spec section 7, "HR"). */
+/** HR browse and "Save CV" over the listed CVs (docs/product/public-listing-and-hr.md). */
 export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
