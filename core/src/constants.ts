@@ -1,4 +1,4 @@
-/** Business constants shared by server and web (spec section 9). */
+/** Business constants shared by server and web (docs/product/limits.md). */
 export const SESSION_REFRESH_MS = 300_000;
 export const SESSION_TTL_DAYS = 30;
 export const VERIFY_TOKEN_TTL_HOURS = 24;

@@ -1,6 +1,6 @@
 /**
- * CvData: the one shape every CV template receives (spec section 3, "CV data given to
- * templates"), and buildCvData() that maps stored section lists to it.
+ * CvData: the one shape every CV template receives (docs/product/templates-and-print.md#cv-data),
+ * and buildCvData() that maps stored section lists to it.
  */
 import { readArrangement, type CvArrangement } from './arrangement.ts';
 import { readDesign, type CvDesign } from './design.ts';
@@ -133,7 +133,7 @@ function assignedPhotoOf(explicit: unknown, photos: Rec[]): string | null {
   return url && url !== 'noneAssigned' ? url : null;
 }
 
-/** Maps stored section lists (spec section 3 field names, or their alternatives) to CvData. */
+/** Maps stored section lists (docs/product/builder.md#fields, or alternatives) to CvData. */
 export function buildCvData(sections: CvSections | Record<string, unknown>): CvData {
   const source = sections as Rec;
   const fromSections = Object.fromEntries(

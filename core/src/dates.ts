@@ -1,4 +1,4 @@
-/** Date display rules shared by every CV template (spec section 2, "CV templates"). */
+/** Date display rules shared by every CV template (docs/product/templates-and-print.md#dates). */
 
 export const MONTHS_SHORT = [
   'Jan',

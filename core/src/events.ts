@@ -2,7 +2,7 @@ import type { Notification } from './notifications.ts';
 import { SECTION_KEYS, type SectionKey } from './sections/index.ts';
 
 /**
- * The realtime channel's contract (spec section 7, "Realtime channel"): what the
+ * The realtime channel's contract (docs/product/notifications.md#realtime-channel): what the
  * browser may emit and what the server pushes. Socket.IO is typed with these maps
  * on both sides, so an event name or payload cannot drift between them.
  */

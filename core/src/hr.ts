@@ -6,13 +6,13 @@ import { CEFR_LEVELS, type CefrLevel } from './levels.ts';
 import { CONTACT_MESSAGES } from './contact-messages.ts';
 
 /**
- * The public listing and the HR side (spec sections 3, 4, 5 and 7: "Public CV",
- * "HR"): shapes shared by the API and the web screens.
+ * The public listing and the HR side (docs/product/public-listing-and-hr.md): shapes shared
+ * by the API and the web screens.
  */
 
 export const HR_RANKS = ['excellent', 'good', 'fair', 'poor'] as const;
 export type HrRank = (typeof HR_RANKS)[number];
-/** "Unrated" travels as the text 'null' (spec section 3, "Saved CV"). */
+/** "Unrated" travels as the text 'null' (docs/product/public-listing-and-hr.md#ranks). */
 export type HrRankValue = HrRank | 'null';
 export const RANK_VALUES = [...HR_RANKS, 'null'] as const;
 
@@ -27,7 +27,7 @@ export const RANK_LABELS: Record<HrRankValue, string> = {
 export const isRated = (rank: string | null | undefined): rank is HrRank =>
   (HR_RANKS as readonly string[]).includes(rank ?? '');
 
-/** Spec section 9. */
+/** docs/product/public-listing-and-hr.md#hr-dashboard. */
 export const RECENT_VIEWS_SHOWN = 3;
 export const RECENT_NOTES_PER_CARD = 2;
 export const HR_WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -59,9 +59,9 @@ export const HR_MESSAGES = {
   unlisted: (name: string) => `${name}'s CV was unlisted`,
   viewedTitle: 'Your CV was viewed',
   viewedMessage: (hrName: string) => `${hrName} viewed your public CV.`,
-  /** Ours: the spec sets no bound on notes; each saved CV keeps MAX_NOTES_PER_SAVED_CV. */
+  /** Ours: the product sets no bound on notes; each saved CV keeps MAX_NOTES_PER_SAVED_CV. */
   tooManyNotes: `You can keep at most ${MAX_NOTES_PER_SAVED_CV} notes on a CV. Delete one to add another.`,
-  /** The spec has no wording for a saved CV its owner has since unlisted. */
+  /** The product has no wording for a saved CV its owner has since unlisted (docs/product/). */
   cvUnavailable: 'This candidate no longer lists their CV publicly. Your notes and rank are kept.',
 } as const;
 

@@ -1,8 +1,9 @@
 /**
- * The dashboard indicator of a status number (spec section 4): "NN%", "N added", Complete or
- * Incomplete, with a tone, by the card's kind (indicatorOfKind). Apart from
- * section-status.ts, which knows each section's kind from the registry, so that the signed-in
- * shell draws its badges without loading zod and every section's schema (decision 0008 §0014).
+ * The dashboard indicator of a status number (docs/product/dashboard.md#status-indicators):
+ * "NN%", "N added", Complete or Incomplete, with a tone, by the card's kind (indicatorOfKind).
+ * Apart from section-status.ts, which knows each section's kind from the registry, so that the
+ * signed-in shell draws its badges without loading zod and every section's schema
+ * (decision 0008 §0014).
  */
 
 /** How a dashboard card turns a status number into its indicator (indicatorOfKind). */

@@ -1,9 +1,9 @@
 /**
  * Skill and language level labels, defined once: the builder, every template, print and HR
- * read them from here, so "3" reads the same everywhere (spec section 6: the 1–5 ratings).
+ * read them from here, so "3" reads the same everywhere (docs/product/builder.md#levels).
  */
 
-/** The spec's skill levels 1..5 (the builder's wording). */
+/** The skill levels 1..5 (docs/product/builder.md#levels). */
 export const SKILL_LEVEL_LABELS: Readonly<Record<number, string>> = {
   1: 'Novice',
   2: 'Beginner',
@@ -12,7 +12,7 @@ export const SKILL_LEVEL_LABELS: Readonly<Record<number, string>> = {
   5: 'Expert',
 };
 
-/** The spec's language levels 1..5 for reading, writing and speaking. */
+/** The language levels 1..5 for reading, writing and speaking. */
 export const LANGUAGE_LEVEL_LABELS: Readonly<Record<number, string>> = {
   1: 'Beginner',
   2: 'Elementary',

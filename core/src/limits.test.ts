@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HR_MESSAGES, MAX_NOTES_PER_SAVED_CV } from './hr.ts';
 import { CERTIFICATE_MESSAGES, MAX_CERTIFICATES, MAX_PHOTOS, PHOTO_MESSAGES } from './media.ts';
 
-// Bounds of ours (the spec sets none): docs/api-deviations.md states these numbers and texts,
+// Bounds of ours (the product sets none): docs/api-deviations.md states these numbers and texts,
 // and the server answers 409 with the texts, so a change to either must change both.
 describe('per-user bounds and their texts', () => {
   it('HR notes on one saved CV', () => {

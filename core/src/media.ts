@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLineText } from './text.ts';
 
-/** Media limits (spec sections 5 and 9). */
+/** Media limits (docs/product/media.md#limits). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_TITLE_MAX = 100;
 export const PHOTO_COMPRESS_MAX_WIDTH = 1200;
@@ -10,7 +10,7 @@ export const CAMERA_CAPTURE_QUALITY = 0.8;
 export const CERTIFICATE_MAX_BYTES = 5_242_880;
 export const CERTIFICATE_TITLE_MAX = 100;
 export const CERTIFICATE_ACCEPT = '.pdf,.jpg,.jpeg,.png';
-/** Not in the spec: how many photos and certificates one user keeps (their files are stored). */
+/** Ours (docs/product/media.md#limits): how many photos and certificates one user keeps. */
 export const MAX_PHOTOS = 50;
 export const MAX_CERTIFICATES = 50;
 export const VIDEO_MAX_BYTES = 104_857_600;
@@ -44,7 +44,7 @@ export const PHOTO_MESSAGES = {
   assignFailed: 'Failed to assign photo. Please try again.',
   deleteFailed: 'Failed to delete photo. Please try again.',
   cameraFailed: 'Unable to access camera. Please check permissions.',
-  /** Not in the spec: the answer past MAX_PHOTOS. */
+  /** Ours: the answer past MAX_PHOTOS. */
   tooMany: `You can add at most ${MAX_PHOTOS} photos.`,
 } as const;
 
@@ -83,7 +83,7 @@ export const CERTIFICATE_MESSAGES = {
   tooLarge: 'File size must be less than 5MB',
   uploadFailed: 'Failed to upload file. Please try again.',
   unsupported: 'Unsupported file type.',
-  /** Not in the spec: our refusal of a PDF that carries scripts or launch actions. */
+  /** Ours: our refusal of a PDF that carries scripts or launch actions. */
   pdfActiveContent:
     'This PDF contains scripts and cannot be uploaded. Please save it as a plain PDF (for example, print it to PDF) and try again.',
   deleteFailed: 'Failed to delete certificate. Please try again.',
@@ -91,14 +91,14 @@ export const CERTIFICATE_MESSAGES = {
   added: 'Certificate added successfully!',
   updated: 'Certificate updated successfully!',
   deleted: 'Certificate deleted successfully!',
-  /** Not in the spec: the answer past MAX_CERTIFICATES. */
+  /** Ours: the answer past MAX_CERTIFICATES. */
   tooMany: `You can add at most ${MAX_CERTIFICATES} certificates.`,
 } as const;
 
 export const UPLOAD_MESSAGES = {
   badSignature: 'Invalid upload signature.',
   expiredSignature: 'Upload signature has expired. Please try again.',
-  /** Not in the spec: a signature lets one upload through. */
+  /** Ours: a signature lets one upload through. */
   usedSignature: 'Upload signature has already been used. Please try again.',
   badPreset: 'Unknown upload preset.',
   tooMany: 'Too many uploads. Please try again later.',

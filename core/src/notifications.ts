@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One notification as the API returns it (spec section 3, "Notification"). */
+/** One notification as the API returns it (docs/product/notifications.md#bell). */
 export interface Notification {
   _id: string;
   type: string;

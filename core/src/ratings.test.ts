@@ -51,7 +51,8 @@ describe('ratings', () => {
   });
 
   it('labels skills and languages', () => {
-    // The builder's words (spec): a 3 is "Skilled" in print too, not "Intermediate".
+    // The builder's words (docs/product/builder.md#levels): a 3 is "Skilled" in print too, not
+    // "Intermediate".
     expect(skillLabel(1)).toBe('Novice');
     expect(skillLabel(3)).toBe('Skilled');
     expect(skillLabel(4)).toBe('Experienced');

@@ -1,4 +1,4 @@
-/** Rating display rules: proficiency is 1 to 5 everywhere (spec section 9). */
+/** Rating display rules: proficiency is 1 to 5 (docs/product/templates-and-print.md#ratings). */
 
 import {
   languageAverage,
@@ -46,7 +46,7 @@ export function skillLevelOr(value: unknown, fallback = TEMPLATE05_DEFAULT_SKILL
   return normalizeRating(value) ?? fallback;
 }
 
-/** "Skilled" for a skill at level 3 (the spec's labels, core/src/levels.ts); empty when unrated. */
+/** "Skilled" for a skill at level 3 (docs/product/builder.md#levels); empty when unrated. */
 export function skillLabel(value: unknown): string {
   return skillLevelLabel(value);
 }

@@ -23,7 +23,7 @@ export const RICH_TEXT_LINK_REL = 'noopener noreferrer nofollow';
  */
 export const RICH_MARKUP_FACTOR = 8;
 
-/** The message when the markup, not the text, is over the raw cap (the spec has no wording). */
+/** The message when the markup, not the text, is over the raw cap (no product wording). */
 export const tooMuchFormatting = (label: string) =>
   `${label} has too much formatting. Please simplify it.`;
 
@@ -82,7 +82,8 @@ const LINE_END = /<br\b[^>]*>|<\/(p|li|ul|ol|div|h[1-6]|blockquote|tr)\s*>/gi;
 
 /**
  * The text a reader sees: for markup, tags stripped, character references decoded, one line
- * per paragraph, list item or break; plain text as it is. The spec's length limits count this.
+ * per paragraph, list item or break; plain text as it is. The length limits count this
+ * (docs/product/builder.md#validation).
  */
 export function visibleText(value: string | null | undefined): string {
   if (typeof value !== 'string') return '';

@@ -1,5 +1,5 @@
 /**
- * The status number of each section (spec section 4) and the dashboard
+ * The status number of each section (docs/product/dashboard.md#status-indicators) and the dashboard
  * indicator derived from it. Pure, shared by the server (GET /api/X/status)
  * and the builder; the indicators themselves are in indicators.ts, which the
  * dashboard loads without the section registry.

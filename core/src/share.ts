@@ -3,7 +3,7 @@ import type { CvData } from './cv.ts';
 import { TEMPLATE_IDS, type TemplateId } from './templates.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
-/** Sharing a CV by email with a view pin (spec sections 2, 5, 7 and 9). */
+/** Sharing a CV by email with a view pin (docs/product/sharing.md). */
 export const SHARE_SUBJECT_MAX = 100;
 export const SHARE_MESSAGE_MAX = 1000;
 /** A sane ceiling on one share: keeps the feature from becoming a bulk mailer. */
@@ -60,8 +60,9 @@ export type ShareExpiryDays = z.infer<typeof shareExpirySchema>;
 export const SHARES_PAGE_SIZE = 20;
 
 /**
- * The spec's basic pattern (text, @, text, dot, text, with no spaces), minus the characters
- * that make one field name several mailboxes to a mail library (`a,b@x.io`, `<x@y.io>`).
+ * The basic pattern of docs/product/sharing.md#recipients (text, @, text, dot, text, no
+ * spaces), minus the characters that make one field name several mailboxes to a mail library
+ * (`a,b@x.io`, `<x@y.io>`).
  */
 export const SHARE_EMAIL_PATTERN =
   /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+\.[^\s@,;:<>()[\]"\\]+$/;

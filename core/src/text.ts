@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Text the product stores, shows and mails must be printable: PostgreSQL refuses U+0000 and
  * lone surrogates outright (a 500 before this), and other control characters garble names,
- * mail headers and exports. The spec has no wording for this; one message serves every field.
+ * mail headers and exports. The product has no wording for this; one message serves every field.
  */
 export const UNSUPPORTED_CHARACTERS = 'Please remove unsupported characters.';
 

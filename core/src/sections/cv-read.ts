@@ -1,6 +1,6 @@
 /**
  * Lenient readers the sections' CvData mappings share: stored sections arrive as lists or
- * single records, under the spec's field names or older alternatives.
+ * single records, under the names of docs/product/builder.md#fields or older alternatives.
  */
 export type Rec = Record<string, unknown>;
 

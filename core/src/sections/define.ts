@@ -18,7 +18,7 @@ export interface UniqueRule {
 
 /** Where a section lands in CvData and how a stored value becomes that field. */
 export interface CvMapping<F extends string, C> {
-  /** The CvData field (spec section 3 names: `tertEdus`, `secondEdu`...). */
+  /** The CvData field (docs/product/templates-and-print.md#cv-data). */
   field: F;
   /** Other input keys it may arrive under besides the camel-case key (builder tabs, shared viewer). */
   aliases: readonly string[];
@@ -61,7 +61,7 @@ export interface SectionSpec<
   /** The most characters each text field takes; the schema and the form both read these. */
   limits: L;
   indicator: IndicatorKind;
-  /** The status number from the user's entries (spec section 4); the entry count if absent. */
+  /** The status number from the entries (docs/product/dashboard.md#status-indicators). */
   status?: (entries: readonly T[]) => number;
   unique?: UniqueRule;
   /** The title a CV heading shows from these entries, if this section gives one (a job's position). */
@@ -82,7 +82,7 @@ export interface DefinedSection<
 > extends SectionSpec<K, T, F, C, L> {
   /** '/api/<key>' */
   apiPath: string;
-  /** The realtime `data-updated` dataType (spec section 7): the key itself. */
+  /** The realtime `data-updated` dataType (docs/product/notifications.md#realtime-channel). */
   dataType: K;
   status: (entries: readonly T[]) => number;
   /** The camel-case key stored sections arrive under (`personalInfo`). */

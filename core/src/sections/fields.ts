@@ -3,8 +3,9 @@ import { multiLineText, singleLineText } from '../text.ts';
 import { RICH_MARKUP_FACTOR, tooMuchFormatting, visibleText } from '../rich-text.ts';
 
 /**
- * Field builders shared by every section schema, so each message follows the
- * spec's patterns: "<Label> is required" and "<Label> must be N characters or less".
+ * Field builders shared by every section schema, so each message follows the patterns of
+ * docs/product/builder.md#validation: "<Label> is required" and "<Label> must be N characters or
+ * less".
  */
 export const requiredMessage = (label: string) => `${label} is required`;
 export const maxMessage = (label: string, max: number) =>

@@ -49,7 +49,8 @@ export * from './attribute.ts';
 export * from './employment-history.ts';
 
 /**
- * The registry: every section, in the spec's order (the dashboard's cards and builder's tabs). Each file under ./ defines one
+ * The registry: every section, in the product's order (docs/product/builder.md#tabs: the
+ * dashboard's cards and builder's tabs). Each file under ./ defines one
  * section completely; the lists other code needs (keys, data types, status rules,
  * CvData fields) are derived from here.
  */
@@ -80,7 +81,7 @@ export type SectionDataMap = {
   [K in SectionKey]: Registry[K]['defaults'];
 };
 
-/** The CvData field of each section and its value (spec section 3). */
+/** The CvData field of each section and its value (docs/product/templates-and-print.md#cv-data). */
 export type SectionCvData = {
   [K in SectionKey as Registry[K]['cv']['field']]: ReturnType<Registry[K]['cv']['read']>;
 };
@@ -96,7 +97,7 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
   /** 'single': one record per user (a second create updates it); 'list': many. */
   kind: 'single' | 'list';
   schema: z.ZodType<SectionDataMap[K], unknown>;
-  /** The realtime `data-updated` dataType (spec section 7): the key itself. */
+  /** The realtime `data-updated` dataType (docs/product/notifications.md#realtime-channel). */
   dataType: K;
   /** Empty form values. */
   defaults: SectionDataMap[K];
@@ -109,7 +110,7 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
   /** The most characters each text field takes. */
   limits: Registry[K]['limits'];
   indicator: IndicatorKind;
-  /** The status number from the user's entries (spec section 4). */
+  /** The status number from the user's entries (docs/product/dashboard.md#status-indicators). */
   status: (entries: readonly SectionDataMap[K][]) => number;
   unique?: UniqueRule;
   title?: (entries: readonly SectionDataMap[K][]) => string | undefined;

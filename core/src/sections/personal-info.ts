@@ -13,7 +13,7 @@ import { defineSection, percentFilled, type Preview } from './define.ts';
 import { type JsonResumeMapping, compact, str } from '../json-resume/mapping.ts';
 import { type LinkedInMapping, rowsOf } from '../json-resume/linkedin.ts';
 
-/** Driver's licence codes offered by the form (spec section 2). */
+/** Driver's licence codes offered by the form (docs/product/builder.md#fields). */
 export const LICENSE_CODES = ['A1', 'A', 'B', 'C1', 'C', 'EB', 'EC1', 'EC'] as const;
 export type LicenseCode = (typeof LICENSE_CODES)[number];
 

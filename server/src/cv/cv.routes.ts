@@ -48,7 +48,10 @@ const found = (cv: CvRecord | undefined): CvRecord => {
   return cv;
 };
 
-/** The spec's curriculum-vitae calls, plus the template choice and the one-request CV data. */
+/**
+ * The curriculum-vitae calls (docs/product/api.md#cv-and-sharing), plus the template choice and
+ * the one-request CV data.
+ */
 export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();

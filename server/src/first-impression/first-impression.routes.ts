@@ -23,7 +23,7 @@ const DEMO_VIDEO_URL = '/media/demo/first-impression.mp4';
 export async function firstImpressionRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = firstImpressionRepo(deps);
-  // The spec answers with a list: the one video, or none.
+  // The answer is a list (docs/product/api.md#media): the one video, or none.
   const section = mediaSection(deps, 'first-impression', async (userId) => {
     const video = await repo.find(userId);
     return { data: video ? [video] : [] };

@@ -22,7 +22,7 @@ import { hrRepo } from './hr.repo.ts';
 import { savePendingCv } from './pending-save.ts';
 import { suggestSkills } from './skill-suggest.repo.ts';
 
-// The paths stay under /api/public-cv (the spec's), so do the OpenAPI tags.
+// The paths stay under /api/public-cv (docs/product/api.md#public-cv-and-hr), so do the tags.
 const tags = ['public-cv'];
 const savedAnswer = z.object({
   success: z.literal(true),
@@ -30,7 +30,7 @@ const savedAnswer = z.object({
   data: savedCvSchema,
 });
 
-/** HR browse and "Save CV" over the listed CVs (spec section 7, "HR"). */
+/** HR browse and "Save CV" over the listed CVs (docs/product/public-listing-and-hr.md). */
 export async function hrBrowseRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();

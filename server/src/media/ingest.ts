@@ -86,7 +86,8 @@ export interface IngestLog {
 
 /**
  * Checks an uploaded temp file for `purpose` and prepares what to store, writing any
- * derived files into `workDir`. Throws an HttpError with the spec's message when refused.
+ * derived files into `workDir`. Throws an HttpError with the message of docs/product/media.md
+ * when refused.
  */
 export async function prepareUpload(
   file: string,
@@ -201,8 +202,9 @@ async function convertQueued(
 
 /**
  * Duration and declared size by ffprobe, then H.264/AAC MP4 of at most 720p with a poster
- * frame. Without ffmpeg (or when it fails) the checked original is kept: the spec's
- * fallback, silent to the user but logged. A conversion over its time limit is refused.
+ * frame. Without ffmpeg (or when it fails) the checked original is kept: the
+ * fallback of docs/product/media.md#first-impression, silent to the user but logged. A
+ * conversion over its time limit is refused.
  */
 async function prepareVideo(
   file: string,

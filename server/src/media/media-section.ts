@@ -126,7 +126,7 @@ export function mediaSection<Answer>(
     attaching,
     answer,
 
-    /** The spec's `status`: how many entries the user has. */
+    /** The `status` (docs/product/dashboard.md#status-indicators): the user's entry count. */
     status: async (userId: string) => ({ status: await repo.count(userId) }),
 
     /** The signed-in user and their entry `id` (401, or 404 for another user's). */

@@ -47,8 +47,8 @@ export async function uploadRoutes(
 
 /**
  * Reads one multipart upload: the `file` part into `target`, the signed fields into memory.
- * With the spec's "Upload failed. Please try again.", a body that sends nothing for `idleMs`
- * is answered 408, a malformed one 400, and so is one that ended without its closing
+ * With "Upload failed. Please try again." (docs/product/media.md), a body that sends nothing
+ * for `idleMs` is answered 408, a malformed one 400, and so is one that ended without its closing
  * boundary (noticed a second after its last byte). The file handle is closed on every path;
  * the caller removes the folder.
  */

@@ -21,7 +21,7 @@ const tags = ['public-cv'];
 const status = { 200: publicCvStatusSchema, ...errorResponses };
 const decided = { 200: contactRequestSchema, ...errorResponses };
 
-/** The owner's listing switch (spec section 7, "Public CV"); HR browse lives in hr/. */
+/** The owner's listing switch (docs/product/public-listing-and-hr.md#cv-visibility); HR in hr/. */
 export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, events } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();

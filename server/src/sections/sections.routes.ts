@@ -224,8 +224,8 @@ const sampleEntries = (key: SectionKey): EntryOut[] =>
   }));
 
 /**
- * The spec's section resources (section 7) for every key of the SECTIONS registry:
- * sample, status, list, create, edit, delete. Responses carry `{ data: entries }`.
+ * The section resources (docs/product/api.md#section-resources) for every key of the SECTIONS
+ * registry: sample, status, list, create, edit, delete. Responses carry `{ data: entries }`.
  */
 export async function sectionsRoutes(
   app: FastifyInstance,
@@ -284,7 +284,7 @@ export async function sectionsRoutes(
       return listOf(key, user.id);
     });
 
-    // Past the spec (issue 17): `{ ids }` puts the list's entries in that order.
+    // Ours (issue 17, docs/api-deviations.md): `{ ids }` puts the list's entries in that order.
     if (SECTIONS[key].kind === 'list') {
       r.put(`${apiPath}/order`, { schema: { tags, response: list } }, async (req) => {
         const user = requireUser(req);

@@ -135,7 +135,7 @@ describe.each(SECTION_KEYS)('/api/%s', (key) => {
 
 const long = (n: number) => 'x'.repeat(n);
 
-/** Each validation message of spec section 5, on create from a valid sample. */
+/** Each message of docs/product/builder.md#validation, on create from a valid sample. */
 /** [section, field, bad value, message, other fields the case needs]. */
 const INVALID: [SectionKey, string, unknown, string, Values?][] = [
   ['personal-info', 'fullName', '', 'Full name is required'],

@@ -129,7 +129,7 @@ export function multipart(
   const boundary = `----vitae${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   const push = (s: string) => chunks.push(Buffer.from(s));
-  // The spec's client sends the file first, then the signed fields.
+  // The client sends the file first (docs/product/api.md#media), then the signed fields.
   if (file) {
     push(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,

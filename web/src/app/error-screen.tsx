@@ -1,6 +1,6 @@
 import { Button } from '../components/ui/button.tsx';
 
-/** The generic error screen of spec section 2. */
+/** The generic error screen (docs/product/app-shell.md#error-screen). */
 export function ErrorScreen({ onRetry }: { onRetry?: () => void }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">

@@ -6,8 +6,8 @@ import { ErrorBoundary } from './error-boundary.tsx';
 import { loginPathFor } from './require-auth.tsx';
 
 /**
- * The shell around every page: wires the expired-session rule of spec section 8
- * (sign out, go to /login unless already there), scrolls to the top on a new page,
+ * The shell around every page: wires the expired-session rule (sign out, go to /login unless
+ * already there; docs/product/app-shell.md#expired-session), scrolls to the top on a new page,
  * and catches page errors (cleared by navigating elsewhere).
  */
 export function RootLayout() {

@@ -4,8 +4,8 @@ import { RequireAuth } from './require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /*
- * Route table (spec section 2). Every page is lazy-loaded so the public pages stay small.
- * A feature adds or replaces its page with ONE line in the matching list:
+ * Route table (docs/product/app-shell.md#routes). Every page is lazy-loaded so the public pages
+ * stay small. A feature adds or replaces its page with ONE line in the matching list:
  *   { path: 'x', element: lazyPage(() => import('../features/x/x-page.tsx')) },
  * The page module default-exports its component.
  */

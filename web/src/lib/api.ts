@@ -27,8 +27,9 @@ export interface ApiOptions {
   body?: unknown;
   signal?: AbortSignal;
   /**
-   * Whether a 401/403 or "You must be logged in." ends the session (spec section 8).
-   * Auth form calls turn it off: their 401/403 are answers, not an expired session.
+   * Whether a 401/403 or "You must be logged in." ends the session
+   * (docs/product/app-shell.md#expired-session). Auth form calls turn it off: their 401/403 are
+   * answers, not an expired session.
    */
   sessionCheck?: boolean;
 }
@@ -67,7 +68,8 @@ export const OFFLINE_MESSAGE =
 export const SERVER_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 function toApiError(status: number, body: unknown): ApiError {
-  // Spec section 8: server statuses and codes other than 401 and 403 are not shown.
+  // docs/product/app-shell.md#failures: server statuses and codes other than 401 and 403 are not
+  // shown.
   if (status >= 500) return new ApiError(status, SERVER_ERROR_MESSAGE, {}, body);
   const b = (body && typeof body === 'object' ? body : {}) as {
     error?: unknown;
@@ -128,7 +130,7 @@ export async function apiFetch<T>(path: string, opts: ApiOptions = {}): Promise<
     throw new ApiError(0, navigator.onLine === false ? OFFLINE_MESSAGE : NETWORK_ERROR_MESSAGE);
   }
   const data = await readBody(res);
-  // A 2xx body with an error field is a failure too (spec section 7).
+  // A 2xx body with an error field is a failure too (docs/product/app-shell.md#failures).
   const bodyError =
     data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string';
   if (!res.ok || bodyError) {

@@ -16,7 +16,7 @@ export interface AffiliateInfo {
   referralCount: number;
 }
 
-/** The auth session state of spec section 3. */
+/** The auth session state (docs/product/auth.md#session-state). */
 export interface AuthState {
   /** The fixed marker `web-authenticated` while signed in, else null. */
   token: string | null;
@@ -96,7 +96,10 @@ function signedIn(user: User): void {
   setState({ token: AUTH_TOKEN_MARKER, user, initLoginDone: true, errorMessage: null });
 }
 
-/** Clears token and user and the error, and resets initLoginDone (spec section 4). */
+/**
+ * Clears token and user and the error, and resets initLoginDone
+ * (docs/product/auth.md#session-state).
+ */
 function signOutLocal(): void {
   writeToken(false);
   setState({

@@ -22,7 +22,7 @@ import { API_BASE } from './api.ts';
 import { auth, getAuthState, useAuth } from './auth-store.ts';
 
 /*
- * The signed-in app's one realtime socket (spec section 4, "Realtime channel").
+ * The signed-in app's one realtime socket (docs/product/notifications.md#realtime-channel).
  * The server knows who we are from the session cookie; `authenticate` is sent on
  * every (re)connect only because the protocol has it.
  */

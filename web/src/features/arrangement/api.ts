@@ -4,7 +4,10 @@ import { EMPTY_ARRANGEMENT, type CvArrangement } from '@vitae/core/cv';
 import { api, errorMessage } from '../../lib/api.ts';
 import { cvDataKey, type CvDataResponse } from '../cv/api.ts';
 
-/** What a failed save says (past the spec, issue 17); the layout goes back to the saved one. */
+/**
+ * What a failed save says (ours, issue 17: docs/api-deviations.md); the layout goes back to the
+ * saved one.
+ */
 export const ARRANGEMENT_SAVE_FAILED = 'Your layout could not be saved. Please try again.';
 
 /** The arrangement of the cached one-request CV (empty from an older server). */

@@ -28,7 +28,8 @@ export default function ForgotPasswordPage() {
     try {
       setSent(await requestPasswordReset(email));
     } catch (e) {
-      // A rate limit has its own message; anything else reads as the spec's failure text.
+      // A rate limit has its own message; anything else reads as
+      // docs/product/auth.md#forgot-password.
       const msg = e instanceof ApiError && e.status === 429 ? e.message : FAILED;
       setError('email', { message: msg });
     }
@@ -42,7 +43,7 @@ export default function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      // One way back: the button (the spec names no second link on this screen).
+      // One way back: the button (docs/product/auth.md#forgot-password names no other link).
       <AuthLayout title="Check your email">
         <Banner tone="success">{sent}</Banner>
         <p className="mt-4 text-sm text-slate-600">

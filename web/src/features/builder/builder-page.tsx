@@ -21,7 +21,10 @@ import { MediaScreen } from './media-screens.tsx';
 
 /** Without a tab the builder opens on the first data section. */
 const DEFAULT_TAB = 'personalInfo';
-/** Section screens scroll to the top 100 ms after opening (spec section 9). */
+/**
+ * Section screens scroll to the top 100 ms after opening
+ * (docs/product/builder.md#common-behaviour).
+ */
 const SCROLL_DELAY_MS = 100;
 
 /** The whole-CV tools' screens (catalog.ts TOOL_TABS), each loaded when its tab opens. */

@@ -39,7 +39,7 @@ const PLACEHOLDER_URL = /^https?:\/\/(www\.)?example\.(com|org|net)\//i;
 
 const isPdf = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
-/** Type then size (spec section 5); the server checks the bytes again. */
+/** Type then size (docs/product/media.md#certificates); the server checks the bytes again. */
 export function checkCertificateFile(file: File): string | null {
   const typeOk = file.type ? ALLOWED_TYPES.includes(file.type) : ALLOWED_EXTENSIONS.test(file.name);
   if (!typeOk) return CERTIFICATE_MESSAGES.badType;
@@ -268,7 +268,7 @@ export function CertificatesScreen() {
   };
 
   const refresh = () => {
-    // Throttled: at most one refresh per 2 seconds (spec section 4).
+    // Throttled: at most one refresh per 2 seconds (docs/product/media.md#certificates).
     const now = Date.now();
     if (now - lastRefresh.current < CERTIFICATE_REFRESH_THROTTLE_MS) return;
     lastRefresh.current = now;
@@ -316,7 +316,8 @@ export function CertificatesScreen() {
       uploaded = null;
       flash(editing ? CERTIFICATE_MESSAGES.updated : CERTIFICATE_MESSAGES.added);
       reset();
-      // On a list that had entries the form steps aside after 1 s (spec section 2).
+      // On a list that had entries the form steps aside after 1 s
+      // (docs/product/builder.md#common-behaviour).
       if (list.length > 0) closeTimer.current = setTimeout(() => setShowForm(false), CLOSE_FORM_MS);
     } catch (err) {
       if (uploaded) discardUpload(uploaded);

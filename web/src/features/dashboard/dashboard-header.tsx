@@ -9,7 +9,7 @@ import { ImportButton } from '../cv-io/index.ts';
 
 /**
  * The user dashboard header: greeting, notification bell, View CV, Share CV,
- * HR Dashboard switch and Sign Out (spec section 2).
+ * HR Dashboard switch and Sign Out (docs/product/dashboard.md#header).
  */
 export function DashboardHeader({ onSwitchToHr }: { onSwitchToHr: () => void }) {
   const { user } = useAuth();

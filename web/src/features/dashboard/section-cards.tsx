@@ -9,7 +9,10 @@ import {
   StatusBadge,
 } from '../sections/index.ts';
 
-/** The 14 section cards, their statuses fetched in parallel (spec sections 2 and 4). */
+/**
+ * The 14 section cards, their statuses fetched in parallel
+ * (docs/product/dashboard.md#section-cards).
+ */
 export function SectionCards() {
   const statuses = useStatuses(SECTION_CARDS.map((c) => c.status));
   return (

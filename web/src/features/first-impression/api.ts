@@ -39,7 +39,7 @@ export const useRemoveFirstImpression = () =>
     api.post<VideoList>('/api/first-impression/delete', v),
   );
 
-/** The demo's URL; gives up after 10 s with the spec's time-out message. */
+/** The demo's URL; gives up after 10 s with the time-out message (docs/product/media.md). */
 export async function fetchDemoUrl(): Promise<string> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), DEMO_FETCH_TIMEOUT_MS);

@@ -13,7 +13,7 @@ import { UploadProgress } from './upload-progress.tsx';
 import { useVideoUpload } from './use-video-upload.ts';
 import { readVideoDuration } from './video-media.ts';
 
-/** Type, size, then the duration the browser reads (spec section 5). */
+/** Type, size, then the duration the browser reads (docs/product/media.md#first-impression). */
 async function checkVideo(file: File): Promise<{ error: string } | { duration: number }> {
   if (!file.type.startsWith('video/')) return { error: VIDEO_MESSAGES.notVideo };
   if (file.size > VIDEO_MAX_BYTES) return { error: VIDEO_MESSAGES.tooLarge };

@@ -2,7 +2,10 @@ import { RECORDING_BITS_PER_SECOND, VIDEO_MESSAGES } from '@vitae/core/media';
 import { mediaSrc } from '../../lib/media-upload.ts';
 import { fetchDemoUrl } from './api.ts';
 
-/** Camera and microphone for a recording (spec section 9): small, portrait, 10 fps. */
+/**
+ * Camera and microphone for a recording (docs/product/media.md#first-impression): small, portrait,
+ * 10 fps.
+ */
 export const RECORDING_CONSTRAINTS: MediaStreamConstraints = {
   video: {
     width: { ideal: 180, max: 240 },

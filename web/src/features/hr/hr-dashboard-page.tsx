@@ -22,7 +22,10 @@ type SortKey = 'dateSaved' | 'lastViewed' | 'viewCount' | 'name';
 
 const byText = (a: string | null, b: string | null) => (b ?? '').localeCompare(a ?? '');
 
-/** Search, rank filter and sort of the HR dashboard (spec section 2). */
+/**
+ * Search, rank filter and sort of the HR dashboard
+ * (docs/product/public-listing-and-hr.md#hr-dashboard).
+ */
 export function filterSaved(
   list: SavedCv[],
   search: string,

@@ -15,7 +15,10 @@ import { NotificationBell } from '../notifications/index.ts';
 export const shortDate = (iso: string | null | undefined) => (iso ? dayLabel(iso) : 'Never');
 export const dateTime = (iso: string) => dateTimeLabel(iso);
 
-/** Rank colours (spec section 9): excellent green, good blue, fair orange, poor red, unrated grey. */
+/**
+ * Rank colours (docs/product/public-listing-and-hr.md#ranks): excellent green, good blue, fair
+ * orange, poor red, unrated grey.
+ */
 const RANK_CLASSES: Record<HrRankValue, string> = {
   excellent: 'bg-emerald-100 text-emerald-800 border-emerald-200',
   good: 'bg-blue-100 text-blue-800 border-blue-200',

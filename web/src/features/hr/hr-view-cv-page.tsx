@@ -32,7 +32,10 @@ import {
 } from './api.ts';
 import { RequireHr, dateTime, shortDate } from './hr-parts.tsx';
 
-/** Print opens this long after the click, once the print styles apply (spec section 9). */
+/**
+ * Print opens this long after the click, once the print styles apply
+ * (docs/product/templates-and-print.md#print).
+ */
 const PRINT_DELAY_MS = 100;
 
 /** /app/hr-view-cv/:id: one saved CV in the owner's template, with rank and notes. */
@@ -286,7 +289,7 @@ function RankSelect({ id, rank }: { id: string; rank: HrRankValue }) {
 
 /**
  * A refused note (400, 409) says why, e.g. unsupported characters or too many notes; anything
- * else is the spec's alert.
+ * else is the alert of docs/product/public-listing-and-hr.md#saved-cv-view.
  */
 const addNoteError = (err: unknown): string =>
   err instanceof ApiError && (err.status === 400 || err.status === 409) && err.message

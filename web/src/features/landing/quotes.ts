@@ -1,4 +1,4 @@
-/** The 19 quotes the landing hero types out (spec section 2). */
+/** The 19 quotes the landing hero types out (docs/product/app-shell.md#landing-page). */
 export const QUOTES = [
   'Your CV is your first impression. Make it count.',
   "Opportunities don't happen. You create them.",

@@ -23,7 +23,7 @@ export const notificationsApi = {
 /**
  * The bell's data: the newest page, live `notification` events on top, and actions
  * that change the list at once and then tell the server. A failed call is only
- * logged: the spec keeps the local change either way.
+ * logged: the local change stays either way (docs/product/notifications.md#state).
  */
 export function useNotifications() {
   const client = useQueryClient();

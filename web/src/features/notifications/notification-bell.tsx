@@ -23,7 +23,7 @@ function useNow(active: boolean): number {
 }
 
 /**
- * The notification centre (spec section 2): a bell with the unread count and a
+ * The notification centre (docs/product/notifications.md#bell): a bell with the unread count and a
  * popover list with read, mark all read, remove and clear all. Mounting it also
  * keeps the realtime channel open and live refetches on.
  */

@@ -2,7 +2,7 @@ import { NOTIFICATION_LIVE_KEEP } from '@vitae/core/realtime-settings';
 import type { Notification, NotificationsPage } from '@vitae/core';
 
 /*
- * The bell's list as pure transitions (spec section 4, "Notifications"): each is
+ * The bell's list as pure transitions (docs/product/notifications.md#state): each is
  * applied locally whether or not the server call succeeds, and the unread count
  * never goes below 0.
  */

@@ -5,8 +5,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * A notification's age as the bell shows it (spec section 2): Just now, minutes,
- * hours under a day, then a date.
+ * A notification's age as the bell shows it (docs/product/notifications.md#time-labels): Just now,
+ * minutes, hours under a day, then a date.
  */
 export function timeLabel(createdAt: string, now: number = Date.now()): string {
   const at = Date.parse(createdAt);

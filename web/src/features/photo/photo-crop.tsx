@@ -52,14 +52,14 @@ export function clampCrop(image: Size, crop: Crop): Crop {
   return { zoom, cx: x + side / 2, cy: y + side / 2 };
 }
 
-/** The output's side: the cropped pixels, no more than the spec's 1200 px. */
+/** The output's side: the cropped pixels, no more than 1200 px (docs/product/media.md#photo). */
 export const outputSide = (image: Size, crop: Crop): number =>
   Math.max(1, Math.min(PHOTO_COMPRESS_MAX_WIDTH, Math.round(cropSquare(image, crop).side)));
 
 /**
- * Draws the framed square onto a square canvas and encodes it as JPEG once, at the spec's
- * quality (section 9: at most 1200 px, quality 0.3): the upload is this file, not a second
- * lossy encoding of it.
+ * Draws the framed square onto a square canvas and encodes it as JPEG once, at the product's
+ * quality (docs/product/media.md#photo: at most 1200 px, quality 0.3): the upload is this file, not
+ * a second lossy encoding of it.
  */
 export function renderCrop(
   image: CanvasImageSource & Size,

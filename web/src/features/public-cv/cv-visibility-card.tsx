@@ -10,10 +10,10 @@ import { ContactModeSetting, ContactRequestsList } from './contact-requests.tsx'
 const when = dateTimeLabel;
 
 /**
- * The user dashboard's CV visibility card (spec section 2): TURN ON / TURN OFF the public
- * listing; when listed, the view count and the 3 latest HR views. A live view shows a
- * banner for 5 s and refetches the status. Ours (issue 14): who sees the email and phone,
- * and the HR users' requests for them.
+ * The user dashboard's CV visibility card (docs/product/public-listing-and-hr.md#cv-visibility):
+ * TURN ON / TURN OFF the public listing; when listed, the view count and the 3 latest HR views. A
+ * live view shows a banner for 5 s and refetches the status. Ours (issue 14): who sees the email
+ * and phone, and the HR users' requests for them.
  */
 export function CvVisibilityCard() {
   const status = usePublicCvStatus();

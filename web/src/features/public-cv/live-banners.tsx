@@ -8,8 +8,8 @@ import { Banner } from '../../components/ui/banner.tsx';
 import { useSocketEvent } from '../../lib/socket.ts';
 
 /*
- * The live banners of spec section 2. The data they describe is refetched by the
- * live invalidation (query keys starting with ['public-cv']); these only say why.
+ * The live banners of docs/product/public-listing-and-hr.md#live-banners. The data they describe is
+ * refetched by the live invalidation (query keys starting with ['public-cv']); these only say why.
  */
 
 /** A message that disappears `ms` after the last one was shown. */

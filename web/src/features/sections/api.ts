@@ -11,7 +11,7 @@ import { API_BASE, api } from '../../lib/api.ts';
 import { cvDataKey, type CvDataResponse } from '../cv/api.ts';
 
 /*
- * Section data over the API (spec section 7, "Section resources"). Every path is
+ * Section data over the API (docs/product/api.md#section-resources). Every path is
  * `/api/<key>`; lists answer `{ data: entries }`, statuses `{ status: number }`.
  * Only types come from core here, so the dashboard can use the status queries without zod.
  */
@@ -38,7 +38,8 @@ export async function fetchStatus(key: StatusKey): Promise<number> {
 export const statusQuery = (key: StatusKey) => ({
   queryKey: statusKey(key),
   queryFn: () => fetchStatus(key),
-  // Fetched once per session, refetched after a change (spec section 4).
+  // Fetched once per session, refetched after a change
+  // (docs/product/dashboard.md#status-indicators).
   staleTime: Infinity,
 });
 

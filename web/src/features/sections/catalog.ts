@@ -4,7 +4,7 @@ import type { SectionCatalogEntry, SectionKey } from '@vitae/core/sections/index
 import type { StatusKey } from '@vitae/core/section-status';
 
 /*
- * The builder's tabs and the dashboard's cards (spec section 2): tab key, title, the
+ * The builder's tabs and the dashboard's cards (docs/product/builder.md#tabs): tab key, title, the
  * status it shows and what it edits. A section's tab, title, blurb and indicator come from its
  * core definition, inlined at build time: the registry itself would bring zod and every
  * section's schema into the dashboard (decision 0008 §0014).
@@ -64,13 +64,20 @@ const CERTIFICATES_CARD: TabDef = {
   media: 'certificates',
 };
 
-/** The media cards and their places among the 14 (spec section 2): the photo leads, certificates follow the education sections. */
+/**
+ * The media cards and their places among the 14 (docs/product/dashboard.md#section-cards): the
+ * photo leads, certificates follow the education sections.
+ */
 const MEDIA_CARDS: Array<[index: number, card: TabDef]> = [
   [0, PHOTO_CARD],
   [8, CERTIFICATES_CARD],
 ];
 
-/** The 14 section cards of the dashboard, in the spec's order: the data sections in registry order, media cards in their places. */
+/**
+ * The 14 section cards of the dashboard, in the product's order
+ * (docs/product/dashboard.md#section-cards): the data sections in registry order, media cards in
+ * their places.
+ */
 export const SECTION_CARDS: TabDef[] = MEDIA_CARDS.reduce(
   (cards, [index, card]) => cards.toSpliced(index, 0, card),
   SECTION_CATALOG.map(sectionTab),
@@ -113,7 +120,10 @@ export type BuilderTab = TabDef | ToolTab;
 export const isToolTab = (tab: BuilderTab | undefined): tab is ToolTab =>
   tab !== undefined && 'tool' in tab;
 
-/** The spec names the interests tab `interest`; the dashboard card says `interests`. */
+/**
+ * docs/product/builder.md#tabs names the interests tab `interest`; the dashboard card says
+ * `interests`.
+ */
 const ALIASES: Record<string, string> = { interest: 'interests' };
 
 /** The tab of a key, or undefined for an unknown key (the builder shows Coming Soon). */

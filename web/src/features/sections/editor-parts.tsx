@@ -3,7 +3,7 @@ import { formatDay } from '@vitae/core/dates';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
-/** Success banners vanish after 3 seconds (spec section 9). */
+/** Success banners vanish after 3 seconds (docs/product/builder.md#common-behaviour). */
 export const SUCCESS_MS = 3000;
 /** After a save on a non-empty list the form closes after 1 second. */
 export const CLOSE_FORM_MS = 1000;

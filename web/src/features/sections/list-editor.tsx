@@ -25,11 +25,11 @@ const HIDDEN: Mode = { kind: 'hidden' };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
- * The one editor of every list section (spec section 2, common behaviour): the form shows
- * directly on an empty list, else behind Add; Edit pre-fills; Cancel hides and clears;
- * Delete asks inline; success banners last 3 s.
- * Past the spec (issue 17): a confirmed delete hides the entry and offers Undo for a few
- * seconds before the server is told; leaving with unsaved changes in the form asks first.
+ * The one editor of every list section (docs/product/builder.md#common-behaviour): the form shows
+ * directly on an empty list, else behind Add; Edit pre-fills; Cancel hides and clears; Delete asks
+ * inline; success banners last 3 s. Ours (issue 17, docs/api-deviations.md): a confirmed delete
+ * hides the entry and offers Undo for a few seconds before the server is told; leaving with unsaved
+ * changes in the form asks first.
  */
 export function ListEditor({ ui }: { ui: SectionUi }) {
   const list = useSectionList(ui.key);

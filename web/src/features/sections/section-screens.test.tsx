@@ -158,7 +158,8 @@ describe('list form modes (skills)', () => {
       timeout: 2000,
     });
 
-    // Delete asks inline; Cancel keeps the entry; a failure shows the spec's message.
+    // Delete asks inline; Cancel keeps the entry; a failure shows
+    // docs/product/builder.md#save-failures.
     await user.click(screen.getByRole('button', { name: 'Delete TIG welding' }));
     expect(screen.getByText('Delete this entry?')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

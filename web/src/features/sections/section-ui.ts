@@ -11,8 +11,8 @@ export interface FieldsProps {
 }
 
 /**
- * What the generic editors need to know about one section beyond core's registry:
- * its words, its failure messages (spec section 8), its fields and how an entry reads.
+ * What the generic editors need to know about one section beyond core's registry: its words, its
+ * failure messages (docs/product/builder.md#save-failures), its fields and how an entry reads.
  */
 export interface SectionUi {
   key: SectionKey;

@@ -7,7 +7,10 @@ import {
 import { cn } from '../../lib/cn.ts';
 import { useReorderEntries, type Entry } from './api.ts';
 
-/** What a failed reorder says (past the spec, issue 17); the list goes back as it was. */
+/**
+ * What a failed reorder says (ours, issue 17: docs/api-deviations.md); the list goes back as it
+ * was.
+ */
 export const REORDER_FAILED = 'Failed to save the new order. Please try again.';
 
 /** What an entry's `<li>` takes to be sortable: spread them on it. */

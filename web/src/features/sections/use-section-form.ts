@@ -90,7 +90,10 @@ export function useSectionForm(ui: SectionUi) {
   return { form, formRef, empty, onInvalid, showServerErrors, loadStored };
 }
 
-/** The message a failed save shows (spec section 8): fixed, else the server's, else fallback. */
+/**
+ * The message a failed save shows (docs/product/builder.md#save-failures): fixed, else the
+ * server's, else fallback.
+ */
 export function saveErrorOf(ui: SectionUi, e: unknown): string {
   // No connection: say so, whatever the section's fixed message (the form keeps what was typed).
   if (e instanceof ApiError && e.status === 0) return e.message;

@@ -29,7 +29,10 @@ type Errors = Partial<Record<'subject' | 'message' | 'email' | 'recipients' | 'g
 const STEP_TITLES = { 1: 'Subject', 2: 'Message', 3: 'Recipients' } as const;
 const newKey = () => Math.random().toString(36).slice(2, 10);
 
-/** /app/share-cv: subject, message, recipients, preview, send (spec sections 2 and 4). */
+/**
+ * /app/share-cv: subject, message, recipients, preview, send
+ * (docs/product/sharing.md#share-wizard).
+ */
 export default function ShareCvPage() {
   const fullName = useAuth().user?.fullName ?? '';
   const navigate = useNavigate();

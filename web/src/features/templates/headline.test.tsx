@@ -5,7 +5,10 @@ import { CvLayout } from './cv-layout.tsx';
 import { INK_FRIENDLY_ID, TEMPLATES } from './registry.ts';
 
 const LAYOUTS = [...TEMPLATES.map((t) => t.id), INK_FRIENDLY_ID] as string[];
-/** The layouts whose header line falls back to the summary's first sentence (spec). */
+/**
+ * The layouts whose header line falls back to the summary's first sentence
+ * (docs/product/templates-and-print.md#templates).
+ */
 const SUMMARY_TITLED = ['template09', 'template10', INK_FRIENDLY_ID];
 
 const SUMMARY = 'Analyst who turns data into decisions. Ten years in retail banking.';

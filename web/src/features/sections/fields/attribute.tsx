@@ -25,7 +25,8 @@ export const attributeUi: SectionUi = {
   deleteError: 'Failed to delete attribute. Please try again.',
   Fields: AttributeFields,
   entryName: (e) => String((e as Entry<'attribute'>).attribute),
-  // Created by sending the whole list: the existing entries plus the new one (spec section 4).
+  // Created by sending the whole list: the existing entries plus the new one
+  // (docs/product/builder.md#form-rules).
   createBody: (item, entries) => ({
     attributes: [
       ...entries.map((e) => ({ _id: e._id, attribute: (e as Entry<'attribute'>).attribute })),

@@ -17,7 +17,7 @@ function ContactInfoFields({ form }: FieldsProps) {
           type="tel"
           autoComplete="tel"
           // No maxLength: a cut number is silently wrong ("+27 82 555 0142" lost its last
-          // digit at 14). The stored limit is checked on save, with the spec's message.
+          // digit at 14). The stored limit is checked on save (docs/product/builder.md#form-rules).
         />
         <Text
           form={form}

@@ -10,7 +10,7 @@ import type { Entry } from '../api.ts';
 /** The field limits of core's section definition. */
 const max = SECTIONS['employment-history'].limits;
 
-/** Ticking "current" clears the end date and disables it (spec section 4). */
+/** Ticking "current" clears the end date and disables it (docs/product/builder.md#form-rules). */
 function EmploymentHistoryFields({ form }: FieldsProps) {
   const current = useWatch({ control: form.control, name: 'current' }) as boolean;
   useEffect(() => {

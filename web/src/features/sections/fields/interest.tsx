@@ -16,7 +16,8 @@ export const interestUi: SectionUi = {
   deleteError: 'Failed to delete interest. Please try again.',
   Fields: InterestFields,
   entryName: (e) => String((e as Entry<'interest'>).interest),
-  // Created by sending the whole list: the existing entries plus the new one (spec section 4).
+  // Created by sending the whole list: the existing entries plus the new one
+  // (docs/product/builder.md#form-rules).
   createBody: (item, entries) => ({
     interests: [
       ...entries.map((e) => ({ _id: e._id, interest: (e as Entry<'interest'>).interest })),

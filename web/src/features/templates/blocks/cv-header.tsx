@@ -99,7 +99,10 @@ function breakable(value: string): ReactNode {
   ));
 }
 
-/** Contact address lines in the spec's order: unit, complex, address, suburb, city, province, postal code, country. */
+/**
+ * Contact address lines in order (docs/product/templates-and-print.md#templates): unit, complex,
+ * address, suburb, city, province, postal code, country.
+ */
 export function addressLine(contact: CvContactInfo | null): string {
   if (!contact) return '';
   return [
