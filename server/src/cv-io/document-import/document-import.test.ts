@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_RATED } from '@vitae/core/sections/fields';
 import { buildTestApp, loginAs, type TestApp } from '../../test/build-test-app.ts';
 import { CV_IO_MESSAGES } from '../cv-io.routes.ts';
 import { DOCUMENT_MESSAGES } from './document-lines.ts';
@@ -99,12 +100,14 @@ describe('PDF and Word CV import', () => {
       instituteName: 'University of KwaZulu-Natal',
       certificationType: 'BCom in Statistics',
     });
-    // The template shows no skill levels: none is made up, and the form's message says so.
+    // The template shows no skill levels: none is made up, the skills come in unrated.
     const skills = section(body, 'skill');
     expect(skills.entries.map((e) => e.values.skill)).toEqual(['SQL', 'Power BI']);
-    expect(skills.entries[0]!.errors).toEqual({
-      proficiency: expect.stringMatching(/Proficiency/),
-    });
+    expect(skills.entries[0]!.errors ?? {}).toEqual({});
+    expect(skills.entries.map((e) => e.values.proficiency ?? NOT_RATED)).toEqual([
+      NOT_RATED,
+      NOT_RATED,
+    ]);
     // "Durban" sits under Contact with no field to hold it: listed, not dropped.
     expect(body.notes.join('\n')).toMatch(/Durban/);
     expect(await list(me, 'employment-history')).toEqual([]);
@@ -117,7 +120,11 @@ describe('PDF and Word CV import', () => {
     expect(res.json().imported).toBe(true);
     const jobs = await list(me, 'employment-history');
     expect(jobs.map((j) => j.company)).toEqual(['Tugela Water Board', 'Ubuntu Retail Group']);
-    expect(await list(me, 'skill')).toEqual([]);
+    const skills = await list(me, 'skill');
+    expect(skills.map((s) => [s.skill, s.proficiency])).toEqual([
+      ['SQL', NOT_RATED],
+      ['Power BI', NOT_RATED],
+    ]);
   });
 
   it('previews a Word CV: headings, entries, bullets, levels only where written', async () => {
@@ -150,10 +157,10 @@ describe('PDF and Word CV import', () => {
       startDate: '2012',
       endDate: '2015',
     });
-    expect(section(body, 'skill').entries.map((e) => e.values)).toEqual([
-      { skill: 'AutoCAD' },
+    expect(section(body, 'skill').entries.map((e) => e.values)).toMatchObject([
+      { skill: 'AutoCAD', proficiency: NOT_RATED },
       { skill: 'SolidWorks', proficiency: 4 },
-      { skill: 'Project planning' },
+      { skill: 'Project planning', proficiency: NOT_RATED },
     ]);
     expect(body.notes.join('\n')).toMatch(/Young Engineer of the Year 2020/);
     expect(await list(me, 'employment-history')).toEqual([]);
