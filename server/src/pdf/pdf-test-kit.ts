@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
 
 /** A CV as section key → entries, in the shape the section endpoints take. */
@@ -159,5 +160,40 @@ export function hasPoppler(): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** One page of a PDF as pixels (poppler's pdftoppm at 30 dpi): enough to tell colours apart. */
+export interface PagePixels {
+  width: number;
+  height: number;
+  /** The colour at a point given as fractions of the page's width and height, as "#rrggbb". */
+  at(x: number, y: number): string;
+}
+
+export async function pagePixels(pdf: Buffer, page: number): Promise<PagePixels> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-pdf-'));
+  try {
+    const file = path.join(dir, 'cv.pdf');
+    fs.writeFileSync(file, pdf);
+    const at = String(page);
+    const png = execFileSync('pdftoppm', ['-r', '30', '-f', at, '-l', at, '-png', file]);
+    const { data, info } = await sharp(png)
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const hex = (n: number) => n.toString(16).padStart(2, '0');
+    return {
+      width: info.width,
+      height: info.height,
+      at(x, y) {
+        const px = Math.min(info.width - 1, Math.round(x * info.width));
+        const py = Math.min(info.height - 1, Math.round(y * info.height));
+        const i = (py * info.width + px) * info.channels;
+        return `#${hex(data[i]!)}${hex(data[i + 1]!)}${hex(data[i + 2]!)}`;
+      },
+    };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }

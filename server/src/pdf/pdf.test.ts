@@ -15,6 +15,7 @@ import {
   hasPoppler,
   longCv,
   onePageCv,
+  pagePixels,
   pagesWith,
   readLines,
   readPdf,
@@ -60,7 +61,10 @@ async function fill(who: Who, cv: CvInput): Promise<void> {
   }
 }
 
-async function pdfOf(who: Who | null, url: string): Promise<{ status: number; text: PdfText }> {
+async function pdfOf(
+  who: Who | null,
+  url: string,
+): Promise<{ status: number; text: PdfText; pdf: Buffer }> {
   const res = await t.app.inject({
     method: 'GET',
     url,
@@ -68,10 +72,26 @@ async function pdfOf(who: Who | null, url: string): Promise<{ status: number; te
   });
   expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   expect(res.headers['content-type']).toBe('application/pdf');
-  return { status: res.statusCode, text: readPdf(res.rawPayload) };
+  return { status: res.statusCode, text: readPdf(res.rawPayload), pdf: res.rawPayload };
 }
 
 const LONG = longCv();
+
+/**
+ * Where a template's dark paper or sidebar shows at the foot of every page, as fractions of the
+ * page (inside its 12 mm margins): 04's paper at both corners, 03's and 05's sidebar at the left.
+ * These stopped where the text ended on the last page (issue 32).
+ */
+const PAGE_FOOT: Record<string, Array<[number, number]>> = {
+  template03: [[0.08, 0.94]],
+  template04: [
+    [0.08, 0.94],
+    [0.92, 0.94],
+  ],
+  template05: [[0.08, 0.94]],
+};
+/** Near-black zinc and slate, and violet to fuchsia, all have little green; white has all. */
+const isDark = (hex: string) => parseInt(hex.slice(3, 5), 16) < 0x60;
 const employers = (cv: CvInput) => cv['employment-history']!.map((e) => String(e.company));
 const skills = (cv: CvInput) => cv.skill!.map((s) => String(s.skill));
 /** A phrase from the start and one from the end of a text: both must be on one page. */
@@ -103,8 +123,15 @@ describePdf('PDF of a CV', () => {
 
   for (const layout of [...TEMPLATE_IDS, 'ink-friendly']) {
     it(`${layout}: a long CV on A4 keeps every entry on one page; a short one fits one Letter page`, async () => {
-      const { text } = await pdfOf(long, `/api/curriculum-vitae/pdf?template=${layout}`);
+      const { text, pdf } = await pdfOf(long, `/api/curriculum-vitae/pdf?template=${layout}`);
       expect(text.pageSize).toContain('(A4)');
+      for (let page = 2; page <= text.pages; page++) {
+        const pixels = await pagePixels(pdf, page);
+        for (const [x, y] of PAGE_FOOT[layout] ?? []) {
+          const colour = pixels.at(x, y);
+          expect(isDark(colour), `page ${page} at ${x},${y} is ${colour}`).toBe(true);
+        }
+      }
       expect(text.pages).toBeGreaterThanOrEqual(3);
       expect(text.all).toContain(fold(PDF_NAME));
       // Contact details are live links.

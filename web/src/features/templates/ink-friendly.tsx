@@ -17,7 +17,7 @@ const theme: TemplateTheme = {
   headlineFromSummary: true,
   contact: {
     variant: 'labels',
-    options: { links: true, addressParts: true },
+    options: { addressParts: true },
     className: 'mt-3 grid gap-x-6 gap-y-0.5 text-sm sm:grid-cols-2',
   },
   heading: {

@@ -1,5 +1,6 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import type { EntryTheme } from './blocks/entries.tsx';
+import { pageBackdrop } from './blocks/page-backdrop.tsx';
 import { MAIN_COLUMNS, SIDEBARS, SUMMARY_UNDER_NAME, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
 import { scoreLine, ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
@@ -71,13 +72,16 @@ const theme: TemplateTheme = {
   },
 };
 
+const sidebar = 'bg-gradient-to-b from-violet-700 via-violet-800 to-fuchsia-800';
+
 const layout: TemplateLayout = {
   ...TEMPLATE_SECTIONS.template03,
   items: [
+    // In print the sidebar's colour is the page's, top to foot of each page.
+    pageBackdrop(`w-[13rem] ${sidebar}`),
     {
       as: 'aside',
-      className:
-        'space-y-7 bg-gradient-to-b from-violet-700 via-violet-800 to-fuchsia-800 px-7 py-9 text-sm text-violet-50',
+      className: `space-y-7 ${sidebar} px-7 py-9 text-sm text-violet-50 print:bg-none`,
       heading: { className: sideHeading },
       items: SIDEBARS.template03,
     },
@@ -93,7 +97,8 @@ const layout: TemplateLayout = {
 
 export default defineTemplate({
   id: 'template03',
-  className: 'grid bg-white text-slate-800 sm:grid-cols-[16rem_1fr] print:grid-cols-[13rem_1fr]',
+  className:
+    'grid bg-white text-slate-800 sm:grid-cols-[16rem_1fr] print:grid-cols-[13rem_1fr] print:bg-transparent',
   theme,
   layout,
 });

@@ -1,5 +1,6 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { detailsFirst, photoHeader, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
+import { pageBackdrop } from './blocks/page-backdrop.tsx';
 import { ratingBar } from './blocks/renderers.tsx';
 import type { ScoredItem, TemplateTheme } from './blocks/theme.ts';
 
@@ -88,6 +89,8 @@ const theme: TemplateTheme = {
 const layout: TemplateLayout = {
   ...TEMPLATE_SECTIONS.template04,
   items: [
+    // The dark paper on every printed page, down to the foot of the last.
+    pageBackdrop('right-0 bg-zinc-950'),
     photoHeader('flex flex-wrap items-center gap-6 border-b border-zinc-800 pb-8'),
     detailsFirst('mt-8 space-y-8', 'grid gap-8 sm:grid-cols-2'),
   ],

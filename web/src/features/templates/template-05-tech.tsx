@@ -1,5 +1,6 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
 import { MAIN_COLUMNS, SIDEBARS, TEMPLATE_SECTIONS } from './blocks/layouts.ts';
+import { pageBackdrop } from './blocks/page-backdrop.tsx';
 import { RatingBlocks, cefrNote } from './blocks/ratings.tsx';
 import { scoreLine } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
@@ -86,6 +87,8 @@ function Whoami() {
 const layout: TemplateLayout = {
   ...TEMPLATE_SECTIONS.template05,
   items: [
+    // The sidebar's colour down to the foot of every printed page.
+    pageBackdrop('w-[13rem] bg-slate-900'),
     {
       as: 'aside',
       className: 'space-y-7 bg-slate-900 px-6 py-8 text-sm text-slate-300',

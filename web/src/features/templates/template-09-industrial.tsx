@@ -3,7 +3,10 @@ import { overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
 import { greyScoreLine, ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
-/** 09 Industrial: charcoal and safety yellow, hazard stripes, heavy condensed headings. */
+/**
+ * 09 Industrial: charcoal and safety yellow, hazard stripes, heavy condensed headings; personal
+ * details follow the overview.
+ */
 const condensed = {
   fontFamily: "'Arial Narrow', 'Roboto Condensed', 'Helvetica Neue', Arial, sans-serif",
 };
@@ -19,7 +22,7 @@ const theme: TemplateTheme = {
   headlineFromSummary: true,
   contact: {
     variant: 'labels',
-    options: { links: false, addressParts: true },
+    options: { addressParts: true },
     className:
       'mt-4 grid gap-x-6 gap-y-0.5 text-xs text-stone-300 sm:grid-cols-2 [&_span.font-semibold]:text-yellow-400',
   },
@@ -27,6 +30,10 @@ const theme: TemplateTheme = {
     className:
       'mb-3 flex items-center gap-2 bg-stone-800 px-3 py-1 text-sm font-extrabold tracking-[0.18em] text-yellow-400 uppercase',
     before: <span aria-hidden="true" className="size-2.5 bg-yellow-400" />,
+  },
+  details: {
+    className: 'text-sm sm:grid-cols-[auto_1fr_auto_1fr]',
+    label: 'font-bold text-stone-900',
   },
   lead: 'border-l-8 border-yellow-400 pl-4 text-[15px] leading-relaxed text-stone-700',
   entry: {
@@ -76,7 +83,7 @@ const layout: TemplateLayout = {
         'photo',
       ],
     },
-    { className: 'px-9 py-7', items: [overview()] },
+    { className: 'px-9 py-7', items: [overview(['personal-details'])] },
     Stripes,
   ],
 };

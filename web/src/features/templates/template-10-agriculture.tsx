@@ -12,7 +12,7 @@ const theme: TemplateTheme = {
   headline: 'mt-1 text-amber-200',
   headlineFromSummary: true,
   contact: {
-    options: { links: false, addressParts: true },
+    options: { addressParts: true },
     variant: 'labels',
     className:
       'relative mt-5 grid gap-x-6 gap-y-0.5 text-xs text-green-100 sm:grid-cols-[1.4fr_1fr_1fr] [&_span.font-semibold]:text-amber-200',

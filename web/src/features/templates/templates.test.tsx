@@ -13,8 +13,7 @@ function expectedSections(layout: string, field: keyof CvData): string[] {
   const overview = OVERVIEW_LAYOUTS.includes(layout);
   switch (field) {
     case 'personalInfo':
-      if (layout === 'template10') return ['personal-information'];
-      return layout === 'template09' ? [] : ['personal-details'];
+      return layout === 'template10' ? ['personal-information'] : ['personal-details'];
     case 'personalSummary':
       return ['summary'];
     case 'experiences':
@@ -209,10 +208,30 @@ describe('template-specific behaviour', () => {
     ).toBeNull();
   });
 
-  it('templates 09 and 10 leave linkedin and website to the ink-friendly layout', async () => {
-    const { container } = await renderLayout('template09', SAMPLE_CV);
-    expect(container).not.toHaveTextContent('linkedin.com/in/thandiwe-mokoena');
-  });
+  it.each(['template09', 'template10'])(
+    "%s shows linkedin, website, nationality and the driver's licence",
+    async (layout) => {
+      const data = buildCvData({
+        personalInfo: {
+          fullName: 'Sipho Ndlovu',
+          nationality: 'Zimbabwean',
+          driversLicense: true,
+          licenseCode: 'EC1',
+        },
+        contactInfo: { linkedin: 'linkedin.com/in/sipho-n', website: 'sipho.dev' },
+      });
+      const { container, getByRole } = await renderLayout(layout, data);
+      const contact = getByRole('list', { name: 'Contact details' });
+      expect(contact).toHaveTextContent('LinkedIn: linkedin.com/in/sipho-n');
+      expect(contact).toHaveTextContent('Website: sipho.dev');
+      expect(getByRole('link', { name: 'linkedin.com/in/sipho-n' })).toHaveAttribute(
+        'href',
+        'https://linkedin.com/in/sipho-n',
+      );
+      expect(container).toHaveTextContent('NationalityZimbabwean');
+      expect(container).toHaveTextContent(/Driver's licence(Code EC1|Yes \(Code EC1\))/);
+    },
+  );
 
   it("shows the driver's licence code, or Yes / Valid without a code", async () => {
     const withCode = await renderLayout('template01', SAMPLE_CV);

@@ -79,8 +79,6 @@ export interface ContactItem {
 }
 
 interface ContactOptions {
-  /** Linkedin and website are shown by the ink-friendly layout and most templates. */
-  links?: boolean;
   /** One joined address line, or one item per address part (templates 09, 10 and ink). */
   addressParts?: boolean;
 }
@@ -147,10 +145,9 @@ export function contactItems(
   } else {
     add('address', 'location', 'Address', addressLine(contact));
   }
-  if (options.links !== false) {
-    add('linkedin', 'linkedin', 'LinkedIn', contact.linkedin, linkedInHref(contact.linkedin));
-    add('website', 'globe', 'Website', contact.website, webHref(contact.website));
-  }
+  // Every layout shows them: a template leaving out a field the CV holds lost it (issue 32).
+  add('linkedin', 'linkedin', 'LinkedIn', contact.linkedin, linkedInHref(contact.linkedin));
+  add('website', 'globe', 'Website', contact.website, webHref(contact.website));
   return items;
 }
 
