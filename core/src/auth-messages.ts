@@ -42,4 +42,9 @@ export const AUTH_MESSAGES = {
   alreadyVerified: 'This email address is already verified. You can sign in.',
   notLoggedIn: 'You must be logged in.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  signInCodeSent:
+    'If the password is right, we have emailed a 6-digit code to the account’s address. Enter it to sign in from this browser.',
+  signInCodeWrong:
+    'That code is wrong or has expired. Use the code from the latest email, or sign in again for a new one.',
+  tooManyWrongCodes: 'Too many wrong codes. Sign in again to get a new code by email.',
 } as const;

@@ -42,6 +42,10 @@ export const loginSchema = z.object({
     .max(1024),
   HRIntent: optionalFlag,
   cvToSave,
+  /** The emailed sign-in code, asked for when a new browser signs in while the account is locked. */
+  code: singleLineText(AUTH_MESSAGES.signInCodeWrong)
+    .max(20, AUTH_MESSAGES.signInCodeWrong)
+    .optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

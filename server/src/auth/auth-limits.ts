@@ -30,6 +30,21 @@ export const MAIL_LIMITS = {
   mailsPerAccount: { limit: 5, windowMs: HOUR },
 } as const;
 
+/**
+ * The emailed code that lets a new browser in while its address or the account is locked:
+ * how long a code lives, and the wrong codes an account takes before its code is void.
+ */
+export const SIGN_IN_CODE = {
+  ttlMs: 15 * MINUTE,
+  wrongCodes: { limit: 5, windowMs: 15 * MINUTE },
+} as const;
+
+/** The rule each code tried for `account` counts on (a right one takes its attempt back). */
+export const signInCodeRule = (account: string): LimitRule => ({
+  key: `login:code:${account}`,
+  ...SIGN_IN_CODE.wrongCodes,
+});
+
 /** How long a known browser's sign-in waits while its address or account is locked. */
 export const LOCKED_KNOWN_DEVICE_DELAY_MS = 1000;
 

@@ -38,3 +38,20 @@ export function resetEmail(to: string, fullName: string, link: string): Mail {
     }),
   };
 }
+
+export function signInCodeEmail(to: string, fullName: string, code: string): Mail {
+  const paragraphs = [
+    `Hi ${fullName},`,
+    'Someone signed in to your Vitae account with the right password from a new browser while sign-ins to it were paused after too many wrong passwords. If it was you, enter this code on the sign-in page:',
+    code,
+    'The code is valid for 15 minutes and can be used once.',
+  ];
+  const footer =
+    'If it was not you, someone knows your password: choose a new one with “Forgot password” on the sign-in page.';
+  return {
+    to,
+    subject: `${code} is your Vitae sign-in code`,
+    text: `${paragraphs.join('\n\n')}\n\n${footer}`,
+    html: simpleEmailHtml({ heading: 'Your sign-in code', paragraphs, footer }),
+  };
+}

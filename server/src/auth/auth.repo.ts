@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { User } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
 import { bool, isoIn, newId, nowIso } from '../db/ids.ts';
@@ -18,6 +18,10 @@ export function toApiUser(row: UserRow): User {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** A code is short, so its hash names the account too: two accounts' codes never collide. */
+const signInCodeHash = (userId: string, code: string) => sha256(`sign-in\n${userId}\n${code}`);
+
+type TokenPurpose = 'verify' | 'reset' | 'sign-in';
 
 // Unambiguous letters and digits (no 0/O, 1/I/L).
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -27,6 +31,35 @@ function newAffiliateCode(): string {
 }
 
 export function authRepo(db: Db) {
+  /** Stores a token's hash; older unused ones of that purpose die. */
+  async function storeToken(
+    userId: string,
+    purpose: TokenPurpose,
+    tokenHash: string,
+    ttlMs: number,
+  ): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      // One issue at a time per user, so parallel requests still leave one live link.
+      await lockRow(trx, 'users', userId);
+      await trx
+        .deleteFrom('one_time_tokens')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', purpose)
+        .execute();
+      await trx
+        .insertInto('one_time_tokens')
+        .values({
+          token_hash: tokenHash,
+          user_id: userId,
+          purpose,
+          created_at: nowIso(),
+          expires_at: isoIn(ttlMs),
+          used_at: null,
+        })
+        .execute();
+    });
+  }
+
   return {
     findByEmail(email: string) {
       return db
@@ -112,26 +145,7 @@ export function authRepo(db: Db) {
     /** A fresh single-use token; only its hash is stored. Older unused ones of that purpose die. */
     async issueToken(userId: string, purpose: 'verify' | 'reset', ttlMs: number): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await db.transaction().execute(async (trx) => {
-        // One issue at a time per user, so parallel requests still leave one live link.
-        await lockRow(trx, 'users', userId);
-        await trx
-          .deleteFrom('one_time_tokens')
-          .where('user_id', '=', userId)
-          .where('purpose', '=', purpose)
-          .execute();
-        await trx
-          .insertInto('one_time_tokens')
-          .values({
-            token_hash: sha256(token),
-            user_id: userId,
-            purpose,
-            created_at: nowIso(),
-            expires_at: isoIn(ttlMs),
-            used_at: null,
-          })
-          .execute();
-      });
+      await storeToken(userId, purpose, sha256(token), ttlMs);
       return token;
     },
 
@@ -172,6 +186,47 @@ export function authRepo(db: Db) {
         .returning(['user_id'])
         .executeTakeFirst();
       return row?.user_id;
+    },
+    /** A fresh 6-digit sign-in code (the account's earlier one dies); only its hash is stored. */
+    async issueSignInCode(userId: string, ttlMs: number): Promise<string> {
+      const code = String(randomInt(1_000_000)).padStart(6, '0');
+      await storeToken(userId, 'sign-in', signInCodeHash(userId, code), ttlMs);
+      return code;
+    },
+
+    /** Whether `code` is the account's live sign-in code, without using it up. */
+    async signInCodeLive(userId: string, code: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('one_time_tokens')
+        .select('expires_at')
+        .where('token_hash', '=', signInCodeHash(userId, code))
+        .where('purpose', '=', 'sign-in')
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return !!row && Date.parse(row.expires_at) > Date.now();
+    },
+
+    /** Uses the sign-in code up; the conditional update lets only one of parallel uses win. */
+    async consumeSignInCode(userId: string, code: string): Promise<boolean> {
+      const row = await db
+        .updateTable('one_time_tokens')
+        .set({ used_at: nowIso() })
+        .where('token_hash', '=', signInCodeHash(userId, code))
+        .where('purpose', '=', 'sign-in')
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', nowIso())
+        .returning(['user_id'])
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /** Voids the account's sign-in code (after too many wrong ones). */
+    async voidSignInCodes(userId: string): Promise<void> {
+      await db
+        .deleteFrom('one_time_tokens')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'sign-in')
+        .execute();
     },
   };
 }

@@ -18,16 +18,23 @@ import {
 } from '@vitae/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
+import type { UserRow } from '../db/database.ts';
 import { HttpError } from '../plugins/errors.ts';
 import type { Mail } from '../plugins/mailer.ts';
 import { errorResponses } from '../plugins/responses.ts';
-import { enforceLimits } from '../plugins/rate-limit.ts';
+import { enforceLimits, refundLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
 import { savePendingCv } from '../hr/index.ts';
 import { authRepo, toApiUser } from './auth.repo.ts';
-import { resetEmail, verificationEmail } from './auth.emails.ts';
+import { resetEmail, signInCodeEmail, verificationEmail } from './auth.emails.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
-import { loginLimits, mailRequestLimits, passwordGeneration } from './auth-limits.ts';
+import {
+  SIGN_IN_CODE,
+  loginLimits,
+  mailRequestLimits,
+  passwordGeneration,
+  signInCodeRule,
+} from './auth-limits.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
 
 const MINUTE = 60_000;
@@ -56,6 +63,46 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       await mailer.send(mail);
     } catch (err) {
       req.log.error({ userId, purpose, err: (err as Error).message }, 'account mail failed');
+    }
+  }
+
+  const wrongCode = () =>
+    new HttpError(400, AUTH_MESSAGES.signInCodeWrong, { code: AUTH_MESSAGES.signInCodeWrong });
+
+  /**
+   * A new browser held back by the lock: with the right password, the account's address gets a
+   * sign-in code. The answer is the same whatever the password, so the lock still tells a guesser
+   * nothing, and a stranger's wrong guesses mail the owner nothing. Past the inbox's hourly cap
+   * no new code is made, and the newest one mailed stays live.
+   */
+  async function offerSignInCode(
+    req: FastifyRequest,
+    account: string,
+    user: UserRow | undefined,
+    password: string,
+  ) {
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
+    if (!user || !ok || !(await mailRequestLimits('sign-in-code', account, '').mayMail(limiter))) {
+      return;
+    }
+    const code = await repo.issueSignInCode(user.id, SIGN_IN_CODE.ttlMs);
+    await mailAccount(req, user.id, signInCodeEmail(user.email, user.full_name, code), 'sign-in');
+  }
+
+  /**
+   * The code sent with a locked sign-in, checked before the password so the code step is no
+   * password oracle either. Wrong codes count per account; past the limit the code is void.
+   */
+  async function checkSignInCode(account: string, user: UserRow | undefined, code: string) {
+    const rule = signInCodeRule(account);
+    try {
+      await enforceLimits(limiter, [rule], AUTH_MESSAGES.tooManyWrongCodes);
+    } catch (err) {
+      if (user) await repo.voidSignInCodes(user.id);
+      throw err;
+    }
+    if (!user || !/^\d{6}$/.test(code) || !(await repo.signInCodeLive(user.id, code))) {
+      throw wrongCode();
     }
   }
 
@@ -115,19 +162,42 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   const login = { ...tag, body: loginSchema, response: withUser };
   r.post('/auth/user/login-web', { schema: login }, async (req, reply) => {
-    const { email, password, HRIntent, cvToSave } = req.body;
+    const { email, password, code, HRIntent, cvToSave } = req.body;
     const account = email.toLowerCase();
     const user = await repo.findByEmail(email);
     const device = trustedDevice(sessionSecret, req, account);
     const limits = loginLimits(account, passwordGeneration(user?.password_hash), req.ip, device);
-    await limits.enforce(limiter);
+    const locked = await limits.enforce(limiter).then(
+      () => null,
+      (err: unknown) => {
+        // A new browser held back by the lock may still get in with a code mailed to the account.
+        if (device || !(err instanceof HttpError) || err.statusCode !== 429) throw err;
+        return err;
+      },
+    );
+    if (locked && code === undefined) {
+      await offerSignInCode(req, account, user, password);
+      throw new HttpError(
+        429,
+        locked.message,
+        { codeRequired: AUTH_MESSAGES.signInCodeSent },
+        locked.headers,
+      );
+    }
+    if (locked) await checkSignInCode(account, user, code ?? '');
     const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
     if (!user || !ok) {
       throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, {
         general: AUTH_MESSAGES.invalidCredentials,
       });
     }
-    await limits.succeeded(limiter);
+    if (locked) {
+      if (!(await repo.consumeSignInCode(user.id, code ?? ''))) throw wrongCode();
+      // Its counters stay: clearing them would hand a stranger on this address fresh guesses.
+      await refundLimits(limiter, [signInCodeRule(account)]);
+    } else {
+      await limits.succeeded(limiter);
+    }
     if (!user.is_verified) {
       throw new HttpError(403, AUTH_MESSAGES.notVerified, {
         notVerified: AUTH_MESSAGES.notVerified,

@@ -30,7 +30,7 @@ export interface SessionsTable {
 export interface OneTimeTokensTable {
   token_hash: string;
   user_id: string;
-  purpose: 'verify' | 'reset';
+  purpose: 'verify' | 'reset' | 'sign-in';
   created_at: string;
   expires_at: string;
   used_at: string | null;

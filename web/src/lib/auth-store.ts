@@ -127,6 +127,8 @@ async function registerDevice(): Promise<void> {
 export interface LoginInput {
   email: string;
   password: string;
+  /** The emailed code, when the answer to a sign-in asked for one. */
+  code?: string;
 }
 
 export interface RegisterInput {

@@ -103,4 +103,57 @@ describe('LoginPage', () => {
       expect(screen.getByTestId('location')).toHaveTextContent('/app/hr-dashboard'),
     );
   });
+
+  it('asks for the emailed code when the account is locked, and sends it with the password', async () => {
+    const codeRequired = 'If the password is right, we have emailed a 6-digit code.';
+    const codeWrong = 'That code is wrong or has expired.';
+    const fetchMock = stubFetch((url, init) => {
+      if (!url.endsWith('/login-web')) return { status: 201, body: {} };
+      const { code } = JSON.parse(String(init?.body)) as { code?: string };
+      if (code === undefined) {
+        return {
+          status: 429,
+          body: { error: 'Too many attempts.', fieldErrors: { codeRequired } },
+        };
+      }
+      if (code !== '123456')
+        return { status: 400, body: { error: codeWrong, fieldErrors: { code: codeWrong } } };
+      return {
+        status: 200,
+        body: {
+          success: true,
+          user: {
+            _id: 'u1',
+            fullName: 'Ada',
+            email: 'a@b.co',
+            isHR: false,
+            isVerified: true,
+            affiliateCode: 'X',
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        },
+      };
+    });
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    expect(screen.queryByLabelText('Code from the email')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email address'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByText(codeRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code from the email'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(codeWrong)).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Code from the email'));
+    await user.type(screen.getByLabelText('Code from the email'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/dashboard'));
+    const sent = fetchMock.mock.calls
+      .filter(([u]) => u.endsWith('/login-web'))
+      .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+    expect(sent.map((b) => b.code)).toEqual([undefined, '654321', '123456']);
+    expect(sent[2]).toMatchObject({ email: 'a@b.co', password: 'secret-pass' });
+  });
 });

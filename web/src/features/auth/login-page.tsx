@@ -42,6 +42,9 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { user, HRIntent } = useAuth();
   const [failure, setFailure] = useState<{ text: string; notVerified: boolean } | null>(null);
+  // Asked for when a new browser signs in while the account or address is locked.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const [code, setCode] = useState('');
   const resend = useResendVerification();
   const {
     register,
@@ -62,15 +65,19 @@ export default function LoginPage() {
 
   const onSubmit = async (values: LoginValues) => {
     setFailure(null);
+    const typedCode = code.trim();
     try {
-      await auth.login(values);
+      await auth.login(codeAsked && typedCode ? { ...values, code: typedCode } : values);
     } catch (e) {
-      const notVerified = e instanceof ApiError && !!e.fieldErrors.notVerified;
+      const fields = e instanceof ApiError ? e.fieldErrors : {};
+      if (fields.codeRequired) setCodeAsked(true);
       const text =
-        e instanceof ApiError
-          ? (e.fieldErrors.notVerified ?? e.fieldErrors.general ?? e.message)
-          : 'Login failed';
-      setFailure({ text: text || 'Login failed', notVerified });
+        fields.notVerified ??
+        fields.codeRequired ??
+        fields.code ??
+        fields.general ??
+        (e instanceof ApiError ? e.message : '');
+      setFailure({ text: text || 'Login failed', notVerified: !!fields.notVerified });
     }
   };
 
@@ -138,6 +145,17 @@ export default function LoginPage() {
           }
           {...register('password')}
         />
+        {codeAsked && (
+          <TextField
+            label="Code from the email"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            hint="Leave it empty and sign in again to get a new code."
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
         <Button type="submit" fullWidth size="lg" disabled={!email || !password || isSubmitting}>
           Sign In
         </Button>
