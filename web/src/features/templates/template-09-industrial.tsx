@@ -1,5 +1,5 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
-import { overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
+import { DETAILS_AFTER_SUMMARY, overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
 import { greyScoreLine, ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -83,7 +83,7 @@ const layout: TemplateLayout = {
         'photo',
       ],
     },
-    { className: 'px-9 py-7', items: [overview(['personal-details'])] },
+    { className: 'px-9 py-7', items: [overview(DETAILS_AFTER_SUMMARY)] },
     Stripes,
   ],
 };

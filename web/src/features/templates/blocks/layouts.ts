@@ -166,3 +166,6 @@ export const DETAILS_UNDER_CONTACT: SectionSlot = {
 
 /** Template 10 shows the personal information right after the overview. */
 export const INFORMATION_AFTER_SUMMARY: SectionId[] = ['personal-information'];
+
+/** Template 09 shows the personal details right after the overview. */
+export const DETAILS_AFTER_SUMMARY: SectionId[] = ['personal-details'];
