@@ -156,6 +156,8 @@ export const api = {
 
 /** The message to show for any thrown value, with a screen-specific fallback. */
 export function errorMessage(e: unknown, fallback: string): string {
+  // A failure on the server's side has no text for people: the screen says what failed.
+  if (e instanceof ApiError && e.status >= 500) return fallback;
   if (e instanceof ApiError && e.message) return e.message;
   return fallback;
 }

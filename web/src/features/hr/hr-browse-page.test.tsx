@@ -65,7 +65,7 @@ describe('HR browse', () => {
   });
 
   it('shows the store error with a close button', async () => {
-    stubFetch(() => ({ status: 500, body: { error: 'Failed to fetch public CVs' } }));
+    stubFetch(() => ({ status: 500, body: { error: 'Internal Server Error' } }));
     renderAt(<HrBrowsePage />, '/app/hr-browse-cvs');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to fetch public CVs');
