@@ -138,6 +138,8 @@ export interface BrowseItem {
   yearsExperience: number;
   summaryExcerpt: string;
   hasVideo: boolean;
+  /** Whether saving the CV shows the email and phone, or only an approved request does (ours). */
+  contactMode: ContactMode;
 }
 
 /** `relevance` ranks search matches (more fields holding the word first, then newest). */
@@ -316,6 +318,7 @@ export const browseItemSchema = z.object({
   yearsExperience: z.number(),
   summaryExcerpt: z.string(),
   hasVideo: z.boolean(),
+  contactMode: z.enum(CONTACT_MODES),
 });
 export const browsePageSchema = z.object({
   data: z.array(browseItemSchema),

@@ -707,6 +707,7 @@ const toItem = (r: PageRow): BrowseItem => ({
   yearsExperience: r.years_experience,
   summaryExcerpt: r.summary_excerpt,
   hasVideo: r.has_video === 1,
+  contactMode: r.contact_mode === 'on-request' ? 'on-request' : 'open',
 });
 
 const savedCount = (db: Db, hrUserId: string) =>

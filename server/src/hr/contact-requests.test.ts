@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTACT_MESSAGES,
+  type BrowsePage,
   MAX_PENDING_CONTACT_REQUESTS,
   SECTIONS,
   type ContactRequest,
@@ -133,6 +134,18 @@ describe('contact details on request', () => {
     const req = await call(hr, 'POST', `/hr/saved-cv/${savedId}/contact-request`);
     expect(req.statusCode).toBe(409);
     expect(req.json()).toEqual({ error: CONTACT_MESSAGES.alreadyOpen });
+  });
+
+  it("tells browsing HR users each listing's contact mode, so the preview says what is true", async () => {
+    const open = await candidate('Browse Open', 'open');
+    const asked = await candidate('Browse Asked', 'on-request');
+    const hr = await hrUser('Browse Recruiter');
+    const res = await call(hr, 'GET', '/api/public-cv/browse?limit=100&search=browse');
+    expect(res.statusCode, res.body).toBe(200);
+    const modes = Object.fromEntries(
+      res.json<BrowsePage>().data.map((i) => [i._id, i.contactMode] as const),
+    );
+    expect(modes).toEqual({ [open.listingId]: 'open', [asked.listingId]: 'on-request' });
   });
 
   it('hides them everywhere until approved, shows them once approved, hides them on revoke', async () => {
