@@ -247,6 +247,15 @@ export interface SavedCv {
   available: boolean;
   /** Whether the CV's email and phone reach this HR user, and their request's state (ours). */
   contactAccess: ContactAccess;
+  /**
+   * What the card leads with (ours, issue 32): the listing's latest position, years of
+   * experience, top skills and place, as browse shows them; empty when not `available`.
+   */
+  headline: string;
+  yearsExperience: number;
+  topSkills: string[];
+  city: string;
+  province: string;
 }
 
 /**

@@ -681,7 +681,8 @@ function pageRows(db: Db, search: Search | null, q: BrowseQuery, hrUserId: strin
 
 type PageRow = Awaited<ReturnType<typeof pageRows>>[number];
 
-const parseList = <T>(json: string, fallback: T): T => {
+/** A JSON list the listing copies (migration 015); the fallback when it does not parse. */
+export const parseList = <T>(json: string, fallback: T): T => {
   try {
     return JSON.parse(json) as T;
   } catch {

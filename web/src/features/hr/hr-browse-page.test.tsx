@@ -86,6 +86,9 @@ describe('HR browse', () => {
       'This candidate shares their email, phone number and street address on request: save the CV, then ask for them.',
     );
     expect(dialog).not.toHaveTextContent('Contact details are shown once you save the CV.');
+    // Age and gender left the card; the Preview still has them.
+    expect(within(dialog).getByText('Age')).toBeInTheDocument();
+    expect(within(dialog).getByText('Gender')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

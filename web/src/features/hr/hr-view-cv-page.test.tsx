@@ -22,6 +22,11 @@ const DETAIL: SavedCvDetail = {
   listed: true,
   available: true,
   contactAccess: 'open',
+  headline: '',
+  yearsExperience: 0,
+  topSkills: [],
+  city: '',
+  province: '',
 };
 
 const PHOTO = '/media/file/photo.jpg?exp=1&sig=a';
