@@ -219,6 +219,30 @@ describe('contact details on request', () => {
     expect((await detail(hr, savedId)).curriculumVitae!.contactInfo!.email).toBe(EMAIL);
   });
 
+  it('mails the candidate about a new request, once, with a link to answer it', async () => {
+    const owner = await candidate('Naledi Mailed', 'on-request');
+    const hr = await hrUser('Mpho Mailer');
+    const savedId = await save(hr, owner.listingId);
+    const mailsTo = async () => (await t.outbox()).filter((m) => m.to === owner.email);
+    expect(await mailsTo()).toEqual([]);
+
+    const asked = await call(hr, 'POST', `/hr/saved-cv/${savedId}/contact-request`);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const [mail, ...more] = await mailsTo();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ subject: 'An HR user asks for your contact details' });
+    expect(mail!.text).toContain('Hi Naledi Mailed,');
+    expect(mail!.text).toContain(CONTACT_MESSAGES.requestMessage('Mpho Mailer'));
+    expect(mail!.text).toMatch(/Answer the request: https?:\/\/\S+\/app\/dashboard\n/);
+    expect(mail!.html).toContain('Mpho Mailer');
+
+    // Asking again answers the request as it stands: no second mail.
+    expect((await call(hr, 'POST', `/hr/saved-cv/${savedId}/contact-request`)).statusCode).toBe(
+      200,
+    );
+    expect(await mailsTo()).toHaveLength(1);
+  });
+
   it("one HR user's approval does not reach another HR user", async () => {
     const owner = await candidate('Naledi Two', 'on-request');
     const approved = await hrUser('Approved Recruiter');
