@@ -68,7 +68,7 @@ test('a job seeker lists their CV; an HR user saves, ranks, annotates and opens 
   await shot(hr, 'browse');
 
   await nav.getByRole('link', { name: 'HR Dashboard' }).click();
-  const saved = hr.getByRole('list', { name: 'Saved CVs' }).getByRole('listitem');
+  const saved = hr.getByRole('list', { name: 'Saved CVs' }).locator(':scope > li'); // the cards, not their facts' items
   await expect(saved).toHaveCount(1);
   await expect(saved.first()).toContainText('Unrated');
   await saved
@@ -84,7 +84,7 @@ test('a job seeker lists their CV; an HR user saves, ranks, annotates and opens 
   await expect(hr.getByText('1 view ·')).toBeVisible();
   await expect(seeker.getByText('Rita Recruiter just viewed your CV!')).toBeVisible();
   await expect(seeker.getByTestId('public-cv-views')).toHaveText('1');
-  await expect(seeker.getByRole('list', { name: 'Recent views' })).toContainText('Rita Recruiter');
+  await expect(seeker.getByRole('list', { name: 'Latest visits' })).toContainText('Rita Recruiter');
   await expect(seeker.getByRole('button', { name: /Notifications, 1 unread/ })).toBeVisible();
 
   // Rank, then a note added and deleted.

@@ -138,6 +138,8 @@ export interface BrowseItem {
   yearsExperience: number;
   summaryExcerpt: string;
   hasVideo: boolean;
+  /** Whether saving the CV shows the email and phone, or only an approved request does (ours). */
+  contactMode: ContactMode;
 }
 
 /** `relevance` ranks search matches (more fields holding the word first, then newest). */
@@ -245,6 +247,15 @@ export interface SavedCv {
   available: boolean;
   /** Whether the CV's email and phone reach this HR user, and their request's state (ours). */
   contactAccess: ContactAccess;
+  /**
+   * What the card leads with (ours, issue 32): the listing's latest position, years of
+   * experience, top skills and place, as browse shows them; empty when not `available`.
+   */
+  headline: string;
+  yearsExperience: number;
+  topSkills: string[];
+  city: string;
+  province: string;
 }
 
 /**
@@ -316,6 +327,7 @@ export const browseItemSchema = z.object({
   yearsExperience: z.number(),
   summaryExcerpt: z.string(),
   hasVideo: z.boolean(),
+  contactMode: z.enum(CONTACT_MODES),
 });
 export const browsePageSchema = z.object({
   data: z.array(browseItemSchema),

@@ -62,6 +62,11 @@ export const savedCvSchema = z.object({
   listed: z.boolean(),
   available: z.boolean(),
   contactAccess: contactAccessSchema,
+  headline: str,
+  yearsExperience: z.number(),
+  topSkills: z.array(str),
+  city: str,
+  province: str,
 });
 export const savedCvDetailSchema = savedCvSchema.extend({
   curriculumVitae: cvDataSchema.nullable(),

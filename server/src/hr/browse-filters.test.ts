@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECTIONS, type BrowseItem, type BrowsePage, type SectionKey } from '@vitae/core';
+import {
+  SECTIONS,
+  type BrowseItem,
+  type BrowsePage,
+  type SavedCv,
+  type SectionKey,
+} from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp, callAs, type Who } from '../test/build-test-app.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { publicCvRepo } from '../public-cv/index.ts';
@@ -161,6 +167,22 @@ describe('HR browse filters (issue 18)', () => {
     expect(pieter).toMatchObject({ headline: 'Java Developer', yearsExperience: 2 });
     const naledi = page.data.find((d) => d.fullName === 'Naledi Dlamini')!;
     expect(naledi).toMatchObject({ headline: '', yearsExperience: 0, hasVideo: true });
+  });
+
+  it("gives the saved CVs list the same card facts, for the dashboard's cards", async () => {
+    const saver = await loginAs(t, { fullName: 'Sam Saver', isHr: true });
+    const thandi = (await browse('?sort=name')).data.find((d) => d.fullName === 'Thandi Mokoena')!;
+    expect((await call(saver, 'POST', `/api/public-cv/save/${thandi._id}`)).statusCode).toBe(201);
+    const res = await call(saver, 'GET', '/hr/saved-cv/saved-cvs');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: SavedCv[] }>().data[0]).toMatchObject<Partial<SavedCv>>({
+      fullName: 'Thandi Mokoena',
+      headline: 'Data Engineer',
+      yearsExperience: thandi.yearsExperience,
+      topSkills: ['Python', 'SQL'],
+      city: 'Johannesburg',
+      province: 'Gauteng',
+    });
   });
 
   it('filters by skills, any of or all of, in any case', async () => {

@@ -681,7 +681,8 @@ function pageRows(db: Db, search: Search | null, q: BrowseQuery, hrUserId: strin
 
 type PageRow = Awaited<ReturnType<typeof pageRows>>[number];
 
-const parseList = <T>(json: string, fallback: T): T => {
+/** A JSON list the listing copies (migration 015); the fallback when it does not parse. */
+export const parseList = <T>(json: string, fallback: T): T => {
   try {
     return JSON.parse(json) as T;
   } catch {
@@ -707,6 +708,7 @@ const toItem = (r: PageRow): BrowseItem => ({
   yearsExperience: r.years_experience,
   summaryExcerpt: r.summary_excerpt,
   hasVideo: r.has_video === 1,
+  contactMode: r.contact_mode === 'on-request' ? 'on-request' : 'open',
 });
 
 const savedCount = (db: Db, hrUserId: string) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTACT_MESSAGES,
+  type BrowsePage,
   MAX_PENDING_CONTACT_REQUESTS,
   SECTIONS,
   type ContactRequest,
@@ -135,6 +136,18 @@ describe('contact details on request', () => {
     expect(req.json()).toEqual({ error: CONTACT_MESSAGES.alreadyOpen });
   });
 
+  it("tells browsing HR users each listing's contact mode, so the preview says what is true", async () => {
+    const open = await candidate('Browse Open', 'open');
+    const asked = await candidate('Browse Asked', 'on-request');
+    const hr = await hrUser('Browse Recruiter');
+    const res = await call(hr, 'GET', '/api/public-cv/browse?limit=100&search=browse');
+    expect(res.statusCode, res.body).toBe(200);
+    const modes = Object.fromEntries(
+      res.json<BrowsePage>().data.map((i) => [i._id, i.contactMode] as const),
+    );
+    expect(modes).toEqual({ [open.listingId]: 'open', [asked.listingId]: 'on-request' });
+  });
+
   it('hides them everywhere until approved, shows them once approved, hides them on revoke', async () => {
     const owner = await candidate('Naledi Khumalo', 'on-request');
     const hr = await hrUser('Rita Recruiter');
@@ -204,6 +217,30 @@ describe('contact details on request', () => {
     // Switching the listing back to open shows them to everyone who saved it.
     await call(owner, 'PUT', '/api/public-cv/contact-mode', { mode: 'open' });
     expect((await detail(hr, savedId)).curriculumVitae!.contactInfo!.email).toBe(EMAIL);
+  });
+
+  it('mails the candidate about a new request, once, with a link to answer it', async () => {
+    const owner = await candidate('Naledi Mailed', 'on-request');
+    const hr = await hrUser('Mpho Mailer');
+    const savedId = await save(hr, owner.listingId);
+    const mailsTo = async () => (await t.outbox()).filter((m) => m.to === owner.email);
+    expect(await mailsTo()).toEqual([]);
+
+    const asked = await call(hr, 'POST', `/hr/saved-cv/${savedId}/contact-request`);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const [mail, ...more] = await mailsTo();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ subject: 'An HR user asks for your contact details' });
+    expect(mail!.text).toContain('Hi Naledi Mailed,');
+    expect(mail!.text).toContain(CONTACT_MESSAGES.requestMessage('Mpho Mailer'));
+    expect(mail!.text).toMatch(/Answer the request: https?:\/\/\S+\/app\/dashboard\n/);
+    expect(mail!.html).toContain('Mpho Mailer');
+
+    // Asking again answers the request as it stands: no second mail.
+    expect((await call(hr, 'POST', `/hr/saved-cv/${savedId}/contact-request`)).statusCode).toBe(
+      200,
+    );
+    expect(await mailsTo()).toHaveLength(1);
   });
 
   it("one HR user's approval does not reach another HR user", async () => {

@@ -15,6 +15,7 @@ import { newId, nowIso } from '../db/ids.ts';
 import { lockRow } from '../db/integrity.ts';
 import { publicCvRepo, contactRequestsRepo } from '../public-cv/index.ts';
 import { recipientsOf } from '../sharing/index.ts';
+import { parseList } from './browse.repo.ts';
 
 /** Note times never repeat within this process, so notes added in one millisecond keep their order. */
 let lastNoteAt = 0;
@@ -42,6 +43,11 @@ export function hrRepo(db: Db) {
         'p.full_name',
         'p.is_listed',
         'p.contact_mode',
+        'p.headline',
+        'p.years_experience',
+        'p.top_skills',
+        'p.city',
+        'p.province',
         'u.email as hr_email',
       ])
       .where('s.hr_user_id', '=', hrUserId);
@@ -129,6 +135,12 @@ export function hrRepo(db: Db) {
     listed: r.is_listed === 1,
     available,
     contactAccess,
+    // The card's facts come from the listing's copy; none of them once the CV is out of reach.
+    headline: available ? r.headline : '',
+    yearsExperience: available ? r.years_experience : 0,
+    topSkills: available ? parseList<string[]>(r.top_skills, []) : [],
+    city: available ? r.city : '',
+    province: available ? r.province : '',
   });
 
   /** One saved CV of this HR user, by its own, the listing's or the CV's id; undefined otherwise. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CONTACT_MESSAGES,
@@ -24,6 +24,7 @@ import { notifyUser } from '../notifications/index.ts';
 import { cvRepo } from '../cv/index.ts';
 import { contactRequestsRepo, publicCvRepo } from '../public-cv/index.ts';
 import { deviceKind } from '../sharing/index.ts';
+import { contactRequestEmail } from './contact-request-email.ts';
 import { hrCvData } from './hr-cv-data.ts';
 import { hrRepo } from './hr.repo.ts';
 
@@ -41,6 +42,30 @@ export async function hrRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = hrRepo(db);
   const requests = contactRequestsRepo(db);
+
+  const dashboardUrl = `${deps.config.publicUrl.replace(/\/$/, '')}/app/dashboard`;
+
+  /**
+   * Mails the candidate about a new contact request (the bell has it too). The request stands
+   * whatever the mail server says: a failed send is logged, not the HR user's error.
+   */
+  const mailCandidate = async (req: FastifyRequest, ownerId: string, hrName: string) => {
+    const owner = await db
+      .selectFrom('users')
+      .select(['email', 'full_name'])
+      .where('id', '=', ownerId)
+      .executeTakeFirst();
+    if (!owner) return;
+    const mail = contactRequestEmail({
+      to: owner.email,
+      candidateName: owner.full_name,
+      hrName,
+      dashboardUrl,
+    });
+    await deps.mailer.send(mail).catch((err: unknown) => {
+      req.log.error({ err }, 'contact request email failed');
+    });
+  };
 
   const mine = async (hrUserId: string, id: string) => {
     const found = await repo.one(hrUserId, id);
@@ -186,6 +211,7 @@ export async function hrRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
           occurredAt: request.requested_at,
           contactRequestId: request.id,
         });
+        await mailCandidate(req, row.owner_id, hr.full_name);
       }
       const after = (await mine(hr.id, row.id)).saved;
       return reply.status(outcome === 'created' ? 201 : 200).send(after);

@@ -664,6 +664,19 @@ describe('latest views across everything', () => {
     expect(list[0]).toMatchObject({ deviceKind: 'other', videoPercent: 0 });
   });
 
+  it('shows the video figure the share trail shows: one stored percentage per view', async () => {
+    const o = await owner();
+    const s = await shareOne(o);
+    const v = await viewer(o, s);
+    const tracked = await trackView(v, o.cvId);
+    const { viewId } = tracked.json() as { viewId: string };
+    expect((await progress(v, viewId, 82)).statusCode).toBe(204);
+
+    const trail = await asOwner(o, 'GET', `/api/share-cv/${s.shareId}/views`);
+    expect((trail.json() as { data: { videoPercent: number }[] }).data[0]?.videoPercent).toBe(82);
+    expect((await latest(o))[0]).toMatchObject({ _id: viewId, videoPercent: 82 });
+  });
+
   it("never shows another user's views, and needs a session", async () => {
     const o = await owner();
     const s = await shareOne(o);

@@ -12,6 +12,11 @@ function useLatestViews() {
   return useQuery({
     queryKey: latestViewsKey,
     queryFn: ({ signal }) => api.get<{ data: LatestView[] }>('/api/views/latest', { signal }),
+    // The video figure grows after the view is announced (no event says so): read it afresh
+    // whenever the card is shown or the tab comes back, so it matches the share's trail.
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -56,7 +61,7 @@ function LatestViewRow({ view }: { view: LatestView }) {
   const details = [
     view.source === 'hr' && 'HR user, public listing',
     view.deviceKind && DEVICE_LABELS[view.deviceKind],
-    view.videoPercent !== undefined && `Video ${view.videoPercent}%`,
+    view.videoPercent !== undefined && `Video watched ${view.videoPercent}%`,
   ];
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">

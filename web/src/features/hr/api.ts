@@ -6,7 +6,10 @@ import type {
   SavedCvDetail,
   SkillSuggestion,
 } from '@vitae/core/hr';
+import { contactVisible } from '@vitae/core/hr';
+import type { Notification } from '@vitae/core/notifications';
 import { api } from '../../lib/api.ts';
+import { useSocketEvent } from '../../lib/socket.ts';
 import { browseUrl, type BrowseParams } from './browse-query.ts';
 
 export type { BrowseParams };
@@ -72,6 +75,7 @@ export function useSavedCvs() {
  * fetched once per visit, not on focus.
  */
 export function useSavedCv(id: string) {
+  useLiveContactApproval(id);
   return useQuery({
     queryKey: savedCvKey(id),
     queryFn: ({ signal }) =>
@@ -79,6 +83,28 @@ export function useSavedCv(id: string) {
     refetchOnWindowFocus: false,
     retry: false,
     staleTime: Infinity,
+  });
+}
+
+/**
+ * A candidate approving a contact request reaches the HR user as a live 'contact-approved'
+ * notification: the open CV, still without the details, is read again (GET, so no visit is
+ * counted; the visit's viewId stays) and the dashboard list refreshes.
+ */
+function useLiveContactApproval(id: string) {
+  const client = useQueryClient();
+  useSocketEvent('notification', (n: Notification) => {
+    if (n.type !== 'contact-approved') return;
+    void client.invalidateQueries({ queryKey: savedCvsKey });
+    const open = client.getQueryData<SavedCvDetail>(savedCvKey(id));
+    if (!open || contactVisible(open.contactAccess)) return;
+    void api
+      .get<SavedCvDetail>(`/hr/saved-cv/${id}`)
+      .then((fresh) =>
+        client.setQueryData<SavedCvDetail>(savedCvKey(id), (old) =>
+          old ? { ...fresh, viewId: old.viewId } : old,
+        ),
+      );
   });
 }
 

@@ -64,6 +64,13 @@ describe('BrowseCard', () => {
     expect(within(languages).getByTitle('CEFR level C2')).toBeInTheDocument();
   });
 
+  it('keeps age and gender off the card (the Preview shows them)', () => {
+    const { card } = renderCard();
+    expect(card).not.toHaveTextContent('Age');
+    expect(card).not.toHaveTextContent(/female/i);
+    expect(card).toHaveTextContent('NationalitySouth African');
+  });
+
   it('leaves out what the candidate did not give', () => {
     const { card } = renderCard({
       headline: '',

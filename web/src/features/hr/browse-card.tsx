@@ -60,12 +60,15 @@ export function CandidateFacts({ item, full = false }: { item: BrowseItem; full?
   );
 }
 
-/** Age, gender, nationality, listing date and views. */
-export function Details({ item }: { item: BrowseItem }) {
+/**
+ * Age, gender, nationality, listing date and views. The card leaves out age and gender
+ * (`personal={false}`): a recruiter decides on the facts above; the Preview still shows them.
+ */
+export function Details({ item, personal = true }: { item: BrowseItem; personal?: boolean }) {
   const age = ageFrom(item.dateOfBirth);
   const rows: [string, string | number][] = [];
-  if (age !== null) rows.push(['Age', age]);
-  if (item.gender) rows.push(['Gender', item.gender]);
+  if (personal && age !== null) rows.push(['Age', age]);
+  if (personal && item.gender) rows.push(['Gender', item.gender]);
   if (item.nationality) rows.push(['Nationality', item.nationality]);
   rows.push(['Listed', shortDate(item.listedAt)]);
   if (item.viewCount > 0) rows.push(['Views', item.viewCount]);
@@ -120,7 +123,7 @@ export function BrowseCard({
           )}
         </div>
         <CandidateFacts item={item} />
-        <Details item={item} />
+        <Details item={item} personal={false} />
         <div className="mt-auto flex flex-wrap gap-2">
           {item.isSaved ? (
             <ButtonLink

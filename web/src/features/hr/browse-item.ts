@@ -19,5 +19,6 @@ export const browseItem = (over: Partial<BrowseItem> = {}): BrowseItem => ({
   yearsExperience: 0,
   summaryExcerpt: '',
   hasVideo: false,
+  contactMode: 'open',
   ...over,
 });

@@ -64,6 +64,39 @@ describe('HR browse', () => {
     ).toBeInTheDocument();
   });
 
+  it("says in the preview how an on-request candidate's contact details are reached", async () => {
+    const page = (data: BrowsePage['data']): BrowsePage => ({
+      data,
+      total: data.length,
+      page: 1,
+      hasMore: false,
+      stats: { available: data.length, saved: 0 },
+    });
+    stubFetch(() => ({
+      status: 200,
+      body: page([
+        item({ contactMode: 'on-request' }),
+        item({ _id: 'p2', fullName: 'Sipho Dlamini' }),
+      ]),
+    }));
+    renderAt(<HrBrowsePage />, '/app/hr-browse-cvs');
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview Thandi Mokoena' }));
+    let dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'This candidate shares their email, phone number and street address on request: save the CV, then ask for them.',
+    );
+    expect(dialog).not.toHaveTextContent('Contact details are shown once you save the CV.');
+    // Age and gender left the card; the Preview still has them.
+    expect(within(dialog).getByText('Age')).toBeInTheDocument();
+    expect(within(dialog).getByText('Gender')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Preview Sipho Dlamini' }));
+    dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Contact details are shown once you save the CV.');
+  });
+
   it('shows the store error with a close button', async () => {
     stubFetch(() => ({ status: 500, body: { error: 'Internal Server Error' } }));
     renderAt(<HrBrowsePage />, '/app/hr-browse-cvs');

@@ -199,12 +199,16 @@ function HrBrowse() {
             {preview.headline && <p className="text-sm text-slate-700">{preview.headline}</p>}
             <CandidateFacts item={preview} full />
             <Details item={preview} />
-            <p className="text-xs text-slate-500">
-              Contact details are shown once you save the CV.
-            </p>
+            <p className="text-xs text-slate-500">{contactNote(preview)}</p>
           </div>
         )}
       </Dialog>
     </div>
   );
 }
+
+/** What saving shows of the email and phone: all of it, or a request the candidate answers. */
+export const contactNote = (item: BrowseItem): string =>
+  item.contactMode === 'on-request'
+    ? 'This candidate shares their email, phone number and street address on request: save the CV, then ask for them.'
+    : 'Contact details are shown once you save the CV.';

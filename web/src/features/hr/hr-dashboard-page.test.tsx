@@ -11,6 +11,8 @@ const day = 24 * 60 * 60 * 1000;
 const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
 const note = (n: number) => ({ _id: `n${n}`, content: `Note ${n}`, createdAt: iso(n * 1000) });
 
+const NO_FACTS = { headline: '', yearsExperience: 0, topSkills: [], city: '', province: '' };
+
 const LIST: SavedCv[] = [
   {
     _id: 'a1',
@@ -24,6 +26,11 @@ const LIST: SavedCv[] = [
     listed: true,
     available: true,
     contactAccess: 'open',
+    headline: 'Data Engineer',
+    yearsExperience: 11,
+    topSkills: ['Python', 'SQL'],
+    city: 'Johannesburg',
+    province: 'Gauteng',
   },
   {
     _id: 'b2',
@@ -37,6 +44,7 @@ const LIST: SavedCv[] = [
     listed: true,
     available: true,
     contactAccess: 'open',
+    ...NO_FACTS,
   },
   {
     _id: 'c3',
@@ -50,6 +58,7 @@ const LIST: SavedCv[] = [
     listed: false,
     available: false,
     contactAccess: 'open',
+    ...NO_FACTS,
   },
 ];
 
@@ -100,6 +109,24 @@ describe('HR dashboard page', () => {
     expect(within(cards).getAllByRole('listitem')).toHaveLength(1);
     await userEvent.type(screen.getByLabelText('Search by name'), 'nobody');
     expect(screen.getByText('No CVs Found')).toBeInTheDocument();
+  });
+
+  it('leads a card with what a recruiter decides on, not the raw CV id', async () => {
+    stubFetch(() => ({ status: 200, body: { data: LIST } }));
+    renderAt(<HrDashboardPage />, '/app/hr-dashboard');
+    const cards = await screen.findByRole('list', { name: 'Saved CVs' });
+    const first = within(cards).getAllByRole('listitem')[0]!;
+    expect(first).toHaveTextContent('Data Engineer');
+    const facts = within(first).getByRole('list', { name: 'Key facts' });
+    expect(facts).toHaveTextContent('Johannesburg, Gauteng');
+    expect(facts).toHaveTextContent('11 years of experience');
+    expect(
+      within(within(first).getByRole('list', { name: 'Top skills' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Python', 'SQL']);
+    expect(cards).not.toHaveTextContent('cv-a');
+    expect(cards).not.toHaveTextContent('CV ID');
   });
 
   it('shows the empty state with a link to browse', async () => {

@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSavedCvs } from './api.ts';
+import { placeOf, yearsText } from './browse-card.tsx';
 import {
   HrHeader,
   Initials,
@@ -160,6 +161,31 @@ function EmptyState({ filtered }: { filtered: boolean }) {
   );
 }
 
+/** What a recruiter decides on, as the browse card shows it: place, experience, top skills. */
+function SavedFacts({ saved: s }: { saved: SavedCv }) {
+  const place = placeOf(s);
+  return (
+    <div className="min-w-0 space-y-2 text-sm">
+      <ul aria-label="Key facts" className="flex flex-wrap gap-x-3 gap-y-1 text-slate-700">
+        {place && <li>{place}</li>}
+        <li>{yearsText(s.yearsExperience)}</li>
+      </ul>
+      {s.topSkills.length > 0 && (
+        <ul aria-label="Top skills" className="flex flex-wrap gap-1.5">
+          {s.topSkills.map((skill) => (
+            <li
+              key={skill}
+              className="max-w-full truncate rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800"
+            >
+              {skill}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 function SavedCard({ saved: s }: { saved: SavedCv }) {
   const name = s.fullName || 'Unnamed CV';
   const latest = s.notes.slice(0, RECENT_NOTES_PER_CARD);
@@ -171,13 +197,14 @@ function SavedCard({ saved: s }: { saved: SavedCv }) {
           <Initials name={s.fullName} />
           <div className="min-w-0 flex-1">
             <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
-            <p className="text-xs break-all text-slate-500">CV ID: {s.curriculumVitaeID}</p>
+            {s.headline && <p className="truncate text-sm text-slate-600">{s.headline}</p>}
             {!s.available && (
               <p className="text-xs font-medium text-amber-800">No longer listed publicly</p>
             )}
           </div>
           <RankBadge rank={s.rank} />
         </div>
+        {s.available && <SavedFacts saved={s} />}
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-500">Views</dt>
           <dd className="text-slate-900">{s.viewCount}</dd>

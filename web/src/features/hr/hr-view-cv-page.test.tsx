@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SAMPLE_CV } from '@vitae/core/sample-cv';
 import { HR_MESSAGES, type SavedCvDetail } from '@vitae/core/hr';
+import { dispatchSocketEvent } from '../../lib/socket.ts';
 import { renderAt, stubFetch } from '../../test/kit.tsx';
 import HrViewCvPage from './hr-view-cv-page.tsx';
 
@@ -22,6 +23,11 @@ const DETAIL: SavedCvDetail = {
   listed: true,
   available: true,
   contactAccess: 'open',
+  headline: '',
+  yearsExperience: 0,
+  topSkills: [],
+  city: '',
+  province: '',
 };
 
 const PHOTO = '/media/file/photo.jpg?exp=1&sig=a';
@@ -211,6 +217,45 @@ describe('HR view of a saved CV', () => {
     expect(
       fetch.mock.calls.filter(([u]) => String(u) === '/hr/saved-cv/s1/contact-request'),
     ).toHaveLength(1);
+  });
+
+  it('shows the details as soon as the candidate approves, without a reload or a counted visit', async () => {
+    const masked = {
+      ...SAMPLE_CV,
+      contactInfo: { ...SAMPLE_CV.contactInfo!, email: '', phone: '' },
+    };
+    let approved = false;
+    const fetch = stubFetch(() => ({
+      status: 200,
+      body: approved
+        ? { ...DETAIL, contactAccess: 'approved' }
+        : { ...DETAIL, curriculumVitae: masked, contactAccess: 'requested', viewId: 'v1' },
+    }));
+    open();
+    const region = await screen.findByRole('region', { name: 'Contact details' });
+    expect(within(region).getByTestId('contact-access')).toHaveTextContent('Requested');
+    expect(screen.queryByText(SAMPLE_CV.contactInfo!.email)).not.toBeInTheDocument();
+
+    approved = true;
+    act(() =>
+      dispatchSocketEvent('notification', {
+        _id: 'n1',
+        type: 'contact-approved',
+        title: 'Contact details shared',
+        message: 'Thandi Mokoena approved your request: their contact details are visible now.',
+        recipientEmail: null,
+        shareCVId: null,
+        createdAt: '2026-11-26T10:00:00.000Z',
+        isRead: false,
+        occurredAt: '2026-11-26T10:00:00.000Z',
+        contactRequestId: null,
+      }),
+    );
+    expect((await screen.findAllByText(SAMPLE_CV.contactInfo!.email)).length).toBeGreaterThan(0);
+    expect(within(region).getByTestId('contact-access')).toHaveTextContent('Approved');
+    const calls = fetch.mock.calls.map(([u, init]) => `${init?.method ?? 'GET'} ${String(u)}`);
+    expect(calls.filter((c) => c === 'POST /hr/saved-cv/s1/views')).toHaveLength(1);
+    expect(calls).toContain('GET /hr/saved-cv/s1');
   });
 
   it.each([

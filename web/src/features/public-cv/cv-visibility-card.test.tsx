@@ -49,7 +49,33 @@ describe('CV visibility card', () => {
       expect.objectContaining({ method: 'POST' }),
     );
     expect(screen.getByTestId('public-cv-views')).toHaveTextContent('5');
-    expect(screen.getByRole('list', { name: 'Recent views' })).toHaveTextContent('Rita Recruiter');
+    expect(screen.getByRole('list', { name: 'Latest visits' })).toHaveTextContent('Rita Recruiter');
+  });
+
+  it('says what the count counts when it is smaller than the visits listed', async () => {
+    const rita = (at: string) => ({ hrUserName: 'Rita Recruiter', viewedAt: at });
+    const status: PublicCvStatus = {
+      ...LISTED,
+      publicCV: {
+        ...LISTED.publicCV!,
+        viewCount: 2,
+        hrViews: [
+          rita('2026-11-03T10:40:00.000Z'),
+          rita('2026-11-03T10:05:00.000Z'),
+          rita('2026-11-02T09:00:00.000Z'),
+        ],
+      },
+    };
+    stubFetch((url) =>
+      url === REQUESTS ? { status: 200, body: { data: [] } } : { status: 200, body: status },
+    );
+    renderCard();
+    expect(await screen.findByTestId('public-cv-views')).toHaveTextContent('2');
+    expect(
+      screen.getByText('Visits by the same HR user within an hour count as one view.'),
+    ).toBeInTheDocument();
+    const visits = screen.getByRole('list', { name: 'Latest visits' });
+    expect(within(visits).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('shows a live view banner and refetches the status', async () => {

@@ -61,17 +61,27 @@ export function CvVisibilityCard() {
             </span>{' '}
             {views === 1 ? 'view' : 'views'} by HR users
           </p>
+          {/* The count and the rows differ on purpose: every visit is a row, but one HR user's
+              visits within an hour are one view (hrRepo.recordVisit), so reloads do not inflate it. */}
+          <p className="text-xs text-slate-500">
+            Visits by the same HR user within an hour count as one view.
+          </p>
           {pub.hrViews.length > 0 && (
-            <ul className="mt-2 space-y-1" aria-label="Recent views">
-              {pub.hrViews.slice(0, 3).map((v) => (
-                <li key={`${v.hrUserName}-${v.viewedAt}`} className="flex justify-between gap-2">
-                  <span className="truncate font-medium">{v.hrUserName}</span>
-                  <time dateTime={v.viewedAt} className="shrink-0 text-slate-500">
-                    {when(v.viewedAt)}
-                  </time>
-                </li>
-              ))}
-            </ul>
+            <>
+              <h3 id="latest-visits-title" className="mt-2 text-xs font-semibold text-slate-600">
+                Latest visits
+              </h3>
+              <ul className="mt-1 space-y-1" aria-labelledby="latest-visits-title">
+                {pub.hrViews.slice(0, 3).map((v) => (
+                  <li key={`${v.hrUserName}-${v.viewedAt}`} className="flex justify-between gap-2">
+                    <span className="truncate font-medium">{v.hrUserName}</span>
+                    <time dateTime={v.viewedAt} className="shrink-0 text-slate-500">
+                      {when(v.viewedAt)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </div>
       )}
