@@ -1,6 +1,6 @@
 import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import type { CvContactInfo, CvData } from '@vitae/core/cv';
-import { linkedInHref, phoneHref, webHref } from '@vitae/core/sections/fields';
+import { linkedInHref, phoneHref, webHref } from '@vitae/core/links';
 import { cn } from '../../../lib/cn.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { cvContact, cvOwner } from './section-fields.ts';

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { phoneHref } from '@vitae/core/sections/fields';
+import { phoneHref } from '@vitae/core/links';
 import { cn } from '../../../lib/cn.ts';
 import { RichText } from '../../rich-text/index.ts';
 import { TagList } from './lists.tsx';
