@@ -114,7 +114,7 @@ export default function ViewCvPage() {
         path="/api/curriculum-vitae/pdf"
         template={template}
         defaultPaper={pageSize === 'Letter' ? 'letter' : 'a4'}
-        onPaperChange={(paper) => savePageSize.mutate(paper === 'letter' ? 'Letter' : 'A4')}
+        onPaperChange={(paper) => savePageSize.change(paper === 'letter' ? 'Letter' : 'A4')}
         onPrintInstead={choose}
       />
     </div>
