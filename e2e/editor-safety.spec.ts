@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { UNDO_MS } from '../web/src/features/sections/undo-delete.tsx';
 import { createVerifiedUser, signIn } from './helpers.ts';
 
 /*
@@ -12,8 +13,6 @@ import { createVerifiedUser, signIn } from './helpers.ts';
  */
 
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
-/** Undo is offered for 6 s (web/src/features/sections/undo-delete.tsx). */
-const UNDO_MS = 6000;
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/editor-safety-${name}.png` });
@@ -70,7 +69,9 @@ test('a deleted entry can be undone; without Undo it is gone, even after a quick
   await expect(toast).toHaveCount(0);
   await expect(entries(page).getByRole('listitem').first()).toContainText('Welding');
 
-  // Long after the Undo window, a reload still shows it, in its place.
+  // Long after the Undo window, a reload still shows it, in its place. An undone delete sends
+  // nothing, so there is no response or announcement to wait for: this waits out the
+  // product's own Undo timer on purpose, to prove no late delete goes out when it ends.
   await page.waitForTimeout(UNDO_MS + 1000);
   await page.reload();
   await expect(entries(page).getByRole('listitem')).toHaveCount(3);

@@ -180,7 +180,10 @@ test('records with the fake camera, uploads, sees it and removes it', async ({ p
   await page.getByRole('button', { name: 'Start Recording' }).click();
   await expect(page.getByText(/Recording time left: 0:(29|30)/)).toBeVisible();
   await shot(page, 'first-impression-recording');
-  await page.waitForTimeout(3_000);
+  // About three seconds of video: the recording's own clock says when they have passed.
+  await expect(page.getByText(/Recording time left: 0:(2[0-7]|1\d)/)).toBeVisible({
+    timeout: 10_000,
+  });
   await page.getByRole('button', { name: 'Stop Recording' }).click();
   await expect(page.getByLabel('Recorded video preview')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();

@@ -1,9 +1,8 @@
 import { useNavigate } from 'react-router';
-import { ButtonLink, Button } from '../../components/ui/button.tsx';
-import { Logo } from '../../components/ui/logo.tsx';
+import { SignedInHeader } from '../../components/signed-in-header.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { SwitchButton } from '../../components/ui/switch-button.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
-import { useSignOut } from '../../lib/use-sign-out.ts';
 import { NotificationBell } from '../notifications/index.ts';
 import { ImportButton } from '../cv-io/index.ts';
 
@@ -14,7 +13,6 @@ import { ImportButton } from '../cv-io/index.ts';
 export function DashboardHeader({ onSwitchToHr }: { onSwitchToHr: () => void }) {
   const { user } = useAuth();
   const navigate = useNavigate();
-  const signOut = useSignOut();
 
   const onHrSwitch = () => {
     // Only HR users switch; everyone else learns about the HR side first.
@@ -23,29 +21,17 @@ export function DashboardHeader({ onSwitchToHr }: { onSwitchToHr: () => void }) 
   };
 
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Logo to="/app/dashboard" />
-        <div className="flex items-center gap-2">
-          <NotificationBell />
-          <ButtonLink to="/app/settings" variant="ghost" size="sm">
-            Settings
-          </ButtonLink>
-          <Button variant="ghost" size="sm" onClick={() => void signOut()}>
-            Sign Out
-          </Button>
-        </div>
-      </div>
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 pt-6 pb-6 sm:px-6 md:flex-row md:items-end md:justify-between">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-            Welcome, <span className="break-words">{user?.fullName ?? 'there'}</span>
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">
-            Build your CV section by section, then view, print or share it.
-          </p>
-        </div>
-        <nav aria-label="Dashboard actions" className="flex flex-wrap items-center gap-2">
+    <SignedInHeader
+      home="/app/dashboard"
+      bell={<NotificationBell />}
+      intro={
+        <p className="mt-1 text-sm text-slate-600">
+          Build your CV section by section, then view, print or share it.
+        </p>
+      }
+      navLabel="Dashboard actions"
+      nav={
+        <>
           <ButtonLink to="/app/view-cv" variant="secondary">
             View CV
           </ButtonLink>
@@ -55,8 +41,8 @@ export function DashboardHeader({ onSwitchToHr }: { onSwitchToHr: () => void }) 
           </ButtonLink>
           <ImportButton />
           <SwitchButton label="HR Dashboard" checked={false} onChange={onHrSwitch} />
-        </nav>
-      </div>
-    </header>
+        </>
+      }
+    />
   );
 }

@@ -109,7 +109,7 @@ export default function DesignScreen() {
         name="cv-paper"
         value={pageSize}
         options={PAGE_SIZES.map((s) => ({ value: s, label: PAGE_LABELS[s] }))}
-        onChange={(size) => savePageSize.mutate(size as PageSize)}
+        onChange={(size) => savePageSize.change(size as PageSize)}
       />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
@@ -126,12 +126,12 @@ export default function DesignScreen() {
           {status === 'saving' ? 'Saving...' : status === 'saved' ? 'Saved' : ''}
         </p>
       </div>
-      {status === 'error' && (
+      {status === 'failed' && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {errorMessage(error, 'Your design could not be saved. Please try again.')}
         </p>
       )}
-      {savePageSize.isError && (
+      {savePageSize.state === 'failed' && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {errorMessage(savePageSize.error, 'The page size could not be saved.')}
         </p>

@@ -2,14 +2,13 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { dateTimeLabel, dayLabel } from '../../lib/dates.ts';
 import { RANK_LABELS, initialsOf, type HrRankValue } from '@vitae/core/hr';
-import { Button, ButtonLink } from '../../components/ui/button.tsx';
-import { Logo } from '../../components/ui/logo.tsx';
+import { SignedInHeader } from '../../components/signed-in-header.tsx';
+import { ButtonLink } from '../../components/ui/button.tsx';
 import { FullScreenLoader } from '../../components/ui/spinner.tsx';
 import { SwitchButton } from '../../components/ui/switch-button.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDashboardSwitch } from '../../lib/use-dashboard-switch.ts';
-import { useSignOut } from '../../lib/use-sign-out.ts';
 import { NotificationBell } from '../notifications/index.ts';
 
 export const shortDate = (iso: string | null | undefined) => (iso ? dayLabel(iso) : 'Never');
@@ -59,42 +58,17 @@ export function RequireHr({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** HR screens' header: title, welcome line, Browse CVs / HR Dashboard, CV Dashboard switch, Sign Out. */
-export function HrHeader({
-  title,
-  current,
-  children,
-}: {
-  title: string;
-  current: 'dashboard' | 'browse';
-  children?: ReactNode;
-}) {
-  const { user } = useAuth();
-  const signOut = useSignOut();
+/** HR screens' header: HR title, welcome line, Browse CVs / HR Dashboard, CV Dashboard switch. */
+export function HrHeader({ title, current }: { title: string; current: 'dashboard' | 'browse' }) {
   const { switching, switchTo } = useDashboardSwitch();
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Logo to="/app/hr-dashboard" />
-        <div className="flex items-center gap-2">
-          <NotificationBell />
-          <ButtonLink to="/app/settings" variant="ghost" size="sm">
-            Settings
-          </ButtonLink>
-          <Button variant="ghost" size="sm" onClick={() => void signOut()}>
-            Sign Out
-          </Button>
-        </div>
-      </div>
-      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 sm:px-6 md:flex-row md:items-end md:justify-between">
-        <div>
-          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{title}</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-            Welcome, {user?.fullName ?? 'there'}
-          </h1>
-          {children}
-        </div>
-        <nav aria-label="HR actions" className="flex flex-wrap gap-2">
+    <SignedInHeader
+      home="/app/hr-dashboard"
+      bell={<NotificationBell />}
+      kicker={title}
+      navLabel="HR actions"
+      nav={
+        <>
           {current === 'dashboard' ? (
             <ButtonLink to="/app/hr-browse-cvs" variant="primary">
               Browse CVs
@@ -109,10 +83,11 @@ export function HrHeader({
             checked={false}
             onChange={() => switchTo('/app/dashboard', 'Switching to CV Dashboard...')}
           />
-        </nav>
-      </div>
+        </>
+      }
+    >
       {switching && <FullScreenLoader message={switching} />}
-    </header>
+    </SignedInHeader>
   );
 }
 

@@ -15,6 +15,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { printSoon } from '../../lib/print.ts';
 import {
   CertificatesModal,
   FirstImpressionModal,
@@ -31,12 +32,6 @@ import {
   useSetRank,
 } from './api.ts';
 import { RequireHr, dateTime, shortDate } from './hr-parts.tsx';
-
-/**
- * Print opens this long after the click, once the print styles apply
- * (docs/product/templates-and-print.md#print).
- */
-const PRINT_DELAY_MS = 100;
 
 /** /app/hr-view-cv/:id: one saved CV in the owner's template, with rank and notes. */
 export default function HrViewCvPage() {
@@ -118,11 +113,7 @@ function SavedCvView({ saved }: { saved: SavedCvDetail }) {
               Notes ({saved.notes.length})
             </Button>
             {cv && (
-              <Button
-                size="sm"
-                variant="secondary"
-                onClick={() => window.setTimeout(() => window.print(), PRINT_DELAY_MS)}
-              >
+              <Button size="sm" variant="secondary" onClick={printSoon}>
                 Print
               </Button>
             )}
@@ -166,7 +157,7 @@ function SavedCvView({ saved }: { saved: SavedCvDetail }) {
           path={`/hr/saved-cv/${saved._id}/pdf`}
           template={saved.cvTemplate}
           // This view prints its template only; the print dialog stands in for either choice.
-          onPrintInstead={() => window.setTimeout(() => window.print(), PRINT_DELAY_MS)}
+          onPrintInstead={printSoon}
         />
       )}
       {cv?.firstImpression && (

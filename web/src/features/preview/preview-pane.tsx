@@ -108,7 +108,7 @@ export default function PreviewPane() {
           <select
             id={selectId}
             value={pageSize}
-            onChange={(e) => savePageSize.mutate(e.target.value as PageSize)}
+            onChange={(e) => savePageSize.change(e.target.value as PageSize)}
             className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
           >
             {PAGE_SIZES.map((s) => (
@@ -129,7 +129,7 @@ export default function PreviewPane() {
           {errorMessage(query.error, 'We could not load your CV.')}
         </p>
       )}
-      {savePageSize.isError && (
+      {savePageSize.state === 'failed' && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {errorMessage(savePageSize.error, 'The page size could not be saved.')}
         </p>

@@ -19,7 +19,8 @@ import {
 } from './api.ts';
 import { CertificatesModal } from './certificates-modal.tsx';
 import { PinForm } from './pin-form.tsx';
-import { PRINT_DELAY_MS, shortDate, VIEWER_TEXTS } from './texts.ts';
+import { shortDate, VIEWER_TEXTS } from './texts.ts';
+import { usePrintChoice } from '../../lib/print.ts';
 import {
   forgetUnlock,
   mayBeUnlocked,
@@ -224,7 +225,7 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
   const [certsOpen, setCertsOpen] = useState(false);
   const [printOpen, setPrintOpen] = useState(false);
   const [pdfOpen, setPdfOpen] = useState(false);
-  const [printing, setPrinting] = useState<'ink' | 'template' | null>(null);
+  const [printing, setPrinting] = usePrintChoice<'ink' | 'template'>();
   const viewId = useTrackedView(cvId);
   // The dialogs' code once the CV is on screen and the page idle, so a click opens them at once.
   useEffect(() => {
@@ -250,17 +251,6 @@ function UnlockedView({ cvId, cv }: { cvId: string; cv: UnlockedCv }) {
     [viewId],
   );
   const until = cv.expiresAt ? shortDate(cv.expiresAt) : null;
-
-  useEffect(() => {
-    if (!printing) return;
-    const timer = window.setTimeout(() => window.print(), PRINT_DELAY_MS);
-    const done = () => setPrinting(null);
-    window.addEventListener('afterprint', done);
-    return () => {
-      window.clearTimeout(timer);
-      window.removeEventListener('afterprint', done);
-    };
-  }, [printing]);
 
   const saveCv = () => {
     setCvToSave({ cvId, fullName: name });

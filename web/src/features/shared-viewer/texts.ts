@@ -15,7 +15,6 @@ export const VIEWER_TEXTS = {
 
 export const VIEW_PIN_LENGTH = 6;
 export const VIEW_PIN_CHECK_DELAY_MS = 500;
-export const PRINT_DELAY_MS = 100;
 /** How long the server's unlock grant (the `vitae_unlock` cookie) lasts: 12 hours. */
 export const UNLOCK_GRANT_MS = 12 * 60 * 60 * 1000;
 /** At most one video progress report per this many ms while the video plays. */

@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_CV, buildCvData } from '@vitae/core/cv';
-import ViewCvPage, { PRINT_DELAY_MS } from './view-cv-page.tsx';
+import ViewCvPage from './view-cv-page.tsx';
+import { PRINT_DELAY_MS } from '../../lib/print.ts';
 import { renderWithProviders } from '../../test/kit.tsx';
 
 const FILLED = buildCvData({

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CV_TEMPLATES, isCvEmpty, resolveTemplateId, type TemplateId } from '@vitae/core/cv';
 import { sampleInOwnLook } from '@vitae/core/sample-cv';
@@ -6,13 +6,11 @@ import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { usePrintChoice } from '../../lib/print.ts';
 import { CvLayout, INK_FRIENDLY_ID } from '../templates/index.ts';
 import { useCvData, useSavePageSize, useSaveTemplate, type CvDataWithPage } from '../cv/api.ts';
 import { PrintDialog, type PrintChoice } from './print-dialog.tsx';
 import { DownloadPdfDialog } from '../pdf/index.ts';
-
-/** The print dialog opens this long after the choice, once the chosen layout has rendered. */
-export const PRINT_DELAY_MS = 100;
 
 /** /app/view-cv: the CV in the chosen template, the template dropdown, and printing. */
 export default function ViewCvPage() {
@@ -20,18 +18,7 @@ export default function ViewCvPage() {
   const saveTemplate = useSaveTemplate();
   const [printOpen, setPrintOpen] = useState(false);
   const [pdfOpen, setPdfOpen] = useState(false);
-  const [printing, setPrinting] = useState<PrintChoice | null>(null);
-
-  useEffect(() => {
-    if (!printing) return;
-    const timer = window.setTimeout(() => window.print(), PRINT_DELAY_MS);
-    const done = () => setPrinting(null);
-    window.addEventListener('afterprint', done);
-    return () => {
-      window.clearTimeout(timer);
-      window.removeEventListener('afterprint', done);
-    };
-  }, [printing]);
+  const [printing, setPrinting] = usePrintChoice<PrintChoice>();
 
   const savePageSize = useSavePageSize();
 
@@ -127,7 +114,7 @@ export default function ViewCvPage() {
         path="/api/curriculum-vitae/pdf"
         template={template}
         defaultPaper={pageSize === 'Letter' ? 'letter' : 'a4'}
-        onPaperChange={(paper) => savePageSize.mutate(paper === 'letter' ? 'Letter' : 'A4')}
+        onPaperChange={(paper) => savePageSize.change(paper === 'letter' ? 'Letter' : 'A4')}
         onPrintInstead={choose}
       />
     </div>

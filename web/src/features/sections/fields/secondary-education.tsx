@@ -5,8 +5,9 @@ import {
   subjectsToText,
   type Subject,
 } from '@vitae/core/sections/secondary-education';
-import { Rich, Row, Text } from '../form-parts.tsx';
-import type { FieldsProps, SectionUi } from '../section-ui.ts';
+import { Row, Text } from '../form-parts.tsx';
+import type { FieldsProps } from '../section-ui.ts';
+import { AdditionalInfo, educationUi } from './education-parts.tsx';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
 
@@ -44,12 +45,7 @@ function SecondaryEducationFields({ form }: FieldsProps) {
         maxLength={SUBJECTS_INPUT_MAX}
         hint="Separate subjects with commas, e.g. Mathematics, English, Life Sciences"
       />
-      <Rich
-        form={form}
-        name="additionalInfo"
-        label="Additional information"
-        max={max.additionalInfo}
-      />
+      <AdditionalInfo form={form} max={max.additionalInfo} />
     </>
   );
 }
@@ -79,12 +75,9 @@ function SecondaryEducationSummary({ entry }: { entry: Entry }) {
   );
 }
 
-export const secondaryEducationUi: SectionUi = {
-  layoutNote: 'Templates 09, 10 and Ink-friendly show both educations in one Education section.',
+export const secondaryEducationUi = educationUi({
   key: 'secondary-education',
   noun: 'secondary education',
-  saveError: 'Failed to save secondary education. Please try again.',
-  deleteError: 'Failed to delete education entry. Please try again.',
   Fields: SecondaryEducationFields,
   Summary: SecondaryEducationSummary,
   entryName: (e) => String((e as Entry<'secondary-education'>).schoolName),
@@ -98,4 +91,4 @@ export const secondaryEducationUi: SectionUi = {
     subjects: parseSubjects(String(subjectsText ?? '')),
   }),
   formField: { subjects: 'subjectsText' },
-};
+});

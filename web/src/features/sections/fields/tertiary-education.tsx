@@ -1,7 +1,8 @@
 import { SECTIONS } from '@vitae/core/sections/index';
 import { formatDateRange } from '@vitae/core/dates';
 import { Rich, Row, Text } from '../form-parts.tsx';
-import type { FieldsProps, SectionUi } from '../section-ui.ts';
+import type { FieldsProps } from '../section-ui.ts';
+import { AdditionalInfo, educationUi } from './education-parts.tsx';
 import { EntryText, joined } from '../summary-parts.tsx';
 import type { Entry } from '../api.ts';
 
@@ -30,12 +31,7 @@ function TertiaryEducationFields({ form }: FieldsProps) {
         <Text form={form} name="endDate" label="End date" required type="month" />
       </Row>
       <Rich form={form} name="description" label="Description" max={max.description} />
-      <Rich
-        form={form}
-        name="additionalInfo"
-        label="Additional information"
-        max={max.additionalInfo}
-      />
+      <AdditionalInfo form={form} max={max.additionalInfo} />
     </>
   );
 }
@@ -51,13 +47,10 @@ function TertiaryEducationSummary({ entry }: { entry: Entry }) {
   );
 }
 
-export const tertiaryEducationUi: SectionUi = {
-  layoutNote: 'Templates 09, 10 and Ink-friendly show both educations in one Education section.',
+export const tertiaryEducationUi = educationUi({
   key: 'tertiary-education',
   noun: 'tertiary education',
-  saveError: 'Failed to save tertiary education. Please try again.',
-  deleteError: 'Failed to delete education entry. Please try again.',
   Fields: TertiaryEducationFields,
   Summary: TertiaryEducationSummary,
   entryName: (e) => String((e as Entry<'tertiary-education'>).instituteName),
-};
+});
