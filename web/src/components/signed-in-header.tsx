@@ -8,8 +8,8 @@ import { Logo } from './ui/logo.tsx';
 /**
  * The header of the signed-in dashboards (the CV one and the HR ones): the logo, the
  * notification bell, Settings and Sign Out on top; below, the welcome line and the screen's
- * own actions (spec sections 2 and 9). The bell comes in as `bell`: components sit beneath
- * the features and import none of them.
+ * own actions (docs/product/dashboard.md#header). The bell comes in as `bell`: components sit
+ * beneath the features and import none of them.
  */
 export function SignedInHeader({
   home,

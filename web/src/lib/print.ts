@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * The print dialog opens this long after the click or choice, once the chosen layout has
- * rendered and the print styles apply (spec section 9).
+ * rendered and the print styles apply (docs/product/templates-and-print.md#print).
  */
 export const PRINT_DELAY_MS = 100;
 

@@ -5,6 +5,7 @@ import { EMPTY_CV } from '@vitae/core/cv';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { cvDataKey, type CvDataResponse } from '../cv/api.ts';
 import LayoutScreen, { TITLE_SAVE_MS } from './layout-screen.tsx';
+import { ARRANGEMENT_SAVE_FAILED } from './api.ts';
 
 type Body = { order: string[]; hidden: string[]; titles: Record<string, string> };
 
@@ -118,9 +119,7 @@ describe('the Layout tab', () => {
     api.failSaves();
     const toggle = await screen.findByRole('switch', { name: 'Show Skills on the CV' });
     fireEvent.click(toggle);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Something went wrong. Please try again.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(ARRANGEMENT_SAVE_FAILED);
     expect(cached()?.hidden).toEqual([]);
     expect(screen.getByRole('switch', { name: 'Show Skills on the CV' })).toHaveAttribute(
       'aria-checked',

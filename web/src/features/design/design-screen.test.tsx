@@ -95,7 +95,9 @@ describe('the Design tab', () => {
     const cached = renderScreen();
     api.failSaves();
     fireEvent.click(await screen.findByRole('radio', { name: 'Forest' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your design could not be saved. Please try again.',
+    );
     expect(cached()).toEqual(DEFAULT_DESIGN);
     expect(screen.getByRole('radio', { name: 'Modern colours' })).toBeChecked();
   });
