@@ -149,6 +149,13 @@ const LATER_COLUMNS: {
     key: 'contactAccess',
     value: 'open',
   },
+  {
+    table: 'public_cvs',
+    column: 'contact_mode',
+    part: 'listing',
+    key: 'contactMode',
+    value: 'open',
+  },
 ];
 
 function setEvery(node: unknown, key: string, value: unknown): void {
