@@ -41,10 +41,11 @@ test('a PDF CV from a Vitae template is previewed, imported and shown in the bui
   await expect(dialog.getByTestId('import-tertiary-education')).toContainText(
     'University of KwaZulu-Natal',
   );
-  // The template shows no skill levels: none is made up, the form's message says why.
-  await expect(dialog.getByTestId('import-skill')).toContainText(
-    'Proficiency must be between 1 and 5',
-  );
+  // The template shows no skill levels: none is made up, the skills come in unrated.
+  const skills = dialog.getByTestId('import-skill');
+  await expect(skills).toContainText('2 to import');
+  await expect(skills).toContainText('Power BI');
+  await expect(skills).not.toContainText('Proficiency');
   // A line with no field to hold it is listed, not dropped.
   await expect(dialog).toContainText('Not placed: CONTACT: Durban');
   await shot(page, 'import-preview');
