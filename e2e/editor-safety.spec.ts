@@ -122,7 +122,8 @@ test('leaving a form with unsaved changes asks first', async ({ page }) => {
   // The browser's Back button asks too, and stays put on Keep editing.
   await page.evaluate(() => history.back());
   await expect(page).toHaveURL(/tab=personalInfo/);
-  await expect(fullName).toHaveValue('');
+  // The dropped typing is gone: the form starts again from the account's name.
+  await expect(fullName).toHaveValue('Careful Editor');
   await fullName.fill('Thandi Again');
   await page.evaluate(() => history.back());
   await expect(leave).toBeVisible();
