@@ -223,6 +223,8 @@ test('Watch Demo plays our demo in an 800x600 window', async ({ page }) => {
 test('the media screens have no serious accessibility problems, down to 360 px', async ({
   page,
 }) => {
+  // An axe scan of every media screen at four widths: a long test, as hr.spec's are.
+  test.setTimeout(120_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
