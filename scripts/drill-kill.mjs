@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeDocSection } from './lib/doc-section.mjs';
-import { call, freshPostgres, signUp, startServer, waitReady } from './lib/drill.mjs';
+import { call, drillEnv, freshPostgres, signUp, startServer, waitReady } from './lib/drill.mjs';
 import { freePort } from './lib/net.mjs';
 
 const arg = (name, fallback) => {
@@ -78,19 +78,7 @@ async function drill(name, databaseUrl) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-drill-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = {
-    NODE_ENV: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-    LOG_LEVEL: 'warn',
-    // Every drill user signs up from 127.0.0.1.
-    RATE_LIMIT_MULTIPLIER: '50',
-  };
+  const env = drillEnv(dataDir, port, databaseUrl);
   let server = startServer(env);
   try {
     await waitReady(base, server);

@@ -16,7 +16,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { writeDocSection } from './lib/doc-section.mjs';
-import { call, freshPostgres, PASSWORD, signUp, startServer, waitReady } from './lib/drill.mjs';
+import {
+  call,
+  drillEnv,
+  freshPostgres,
+  PASSWORD,
+  signUp,
+  startServer,
+  waitReady,
+} from './lib/drill.mjs';
 import { freePort } from './lib/net.mjs';
 
 const run = promisify(execFile);
@@ -161,28 +169,12 @@ const npm = (script, args, env) =>
     env: { ...process.env, ...env },
   });
 
-function envFor(dataDir, port, databaseUrl) {
-  const base = `http://127.0.0.1:${port}`;
-  return {
-    NODE_ENV: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MULTIPLIER: '50',
-  };
-}
-
 async function drill(name, databases) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-restore-drill-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const first = databases ? await databases() : null;
-  const env = envFor(path.join(tmp, 'data'), port, first?.url);
+  const env = drillEnv(path.join(tmp, 'data'), port, first?.url);
   let server = startServer(env);
   let second = null;
   try {
@@ -215,7 +207,7 @@ async function drill(name, databases) {
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
     await first?.drop();
     second = databases ? await databases() : null;
-    const restoredEnv = envFor(path.join(tmp, 'restored'), port, second?.url);
+    const restoredEnv = drillEnv(path.join(tmp, 'restored'), port, second?.url);
     const folder = fs.readdirSync(path.join(tmp, 'backups'))[0];
     const restoreStarted = Date.now();
     await npm('restore', [path.join(tmp, 'backups', folder)], restoredEnv);

@@ -9,6 +9,23 @@ import { sleep } from './net.mjs';
 
 export const PASSWORD = 'drill-secret-1';
 
+/** The server's environment for a drill: its own port, data and database, mail to the outbox. */
+export function drillEnv(dataDir, port, databaseUrl) {
+  return {
+    NODE_ENV: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    LOG_LEVEL: 'warn',
+    // Every drill user signs up from 127.0.0.1.
+    RATE_LIMIT_MULTIPLIER: '50',
+  };
+}
+
 /** The server process itself (not scripts/start.mjs), so SIGKILL hits the process holding the data. */
 export function startServer(env) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
