@@ -21,7 +21,7 @@ import { authRoutes } from './auth/index.ts';
 import { affiliateRoutes } from './affiliate/index.ts';
 import { devicesRoutes } from './devices/index.ts';
 import { sectionsRoutes } from './sections/index.ts';
-import { cvRoutes } from './cv/index.ts';
+import { cvRoutes, versionsRoutes } from './cv/index.ts';
 import { cvIoRoutes } from './cv-io/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { clientErrorsRoutes } from './client-errors/index.ts';
@@ -169,6 +169,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(devicesRoutes, deps);
   await app.register(sectionsRoutes, deps);
   await app.register(cvRoutes, deps);
+  await app.register(versionsRoutes, deps);
   await app.register(cvIoRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(clientErrorsRoutes, deps);
