@@ -40,7 +40,7 @@ export default function ViewCvPage() {
   return (
     <div className="min-h-screen bg-slate-100 print:bg-white">
       <header data-print-hide className="border-b border-slate-200 bg-white print:hidden">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6">
           <Link to="/app/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
             ← Back to dashboard
           </Link>
