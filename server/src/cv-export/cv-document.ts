@@ -9,7 +9,7 @@
  * docs/decisions/0009-section-arrangement.md (hidden personal information drops the details,
  * never the name; hidden contact information drops the contact lines).
  */
-import type { CvData } from '@vitae/core';
+import { SECTION_KEYS, type CvData } from '@vitae/core';
 import { keysInOrder } from '@vitae/core/arrangement-order';
 import { formatDateRange, formatDay } from '@vitae/core/dates';
 import { languageLevelLabel } from '@vitae/core/levels';
@@ -240,12 +240,18 @@ function contactLines(data: CvData): Run[][] {
   return lines;
 }
 
+/** Every section, the default order's first (a section it does not list yet still shows). */
+const ALL_IN_ORDER: readonly SectionKey[] = [
+  ...DEFAULT_ORDER,
+  ...SECTION_KEYS.filter((key) => !DEFAULT_ORDER.includes(key)),
+];
+
 /** The document of a CV, with its arrangement applied. */
 export function cvDocument(data: CvData): CvDocument {
   const { order, hidden, titles } = data.arrangement;
   const shown = (key: SectionKey) => !hidden.includes(key);
   const sections: DocSection[] = [];
-  for (const key of keysInOrder({ order, hidden, titles }, DEFAULT_ORDER)) {
+  for (const key of keysInOrder({ order, hidden, titles }, ALL_IN_ORDER)) {
     if (!shown(key)) continue;
     const items = CONTENT[key](data);
     if (items.length === 0) continue;

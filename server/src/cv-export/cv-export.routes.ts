@@ -90,10 +90,11 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
       // The media are read (and the photo's URL signed) only for the photo.
       const data = await loadCvData(db, user.id, withPhoto ? deps : undefined);
       const photo = withPhoto ? await docPhoto(storage, data.assignedPhotoUrl, req.log) : null;
-      const file = await cvDocx(cvDocument(data), photo);
+      const doc = cvDocument(data);
+      const file = await cvDocx(doc, photo);
       return reply
         .type(DOCX_TYPE)
-        .header('content-disposition', cvDisposition(data.personalInfo?.fullName, 'docx'))
+        .header('content-disposition', cvDisposition(doc.name, 'docx'))
         .header('cache-control', 'private, no-store')
         .send(file);
     },
@@ -110,12 +111,12 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (req, reply) => {
       const user = requireUser(req);
       await enforceLimits(limiter, exportLimits(user.id), CV_EXPORT_MESSAGES.tooMany);
-      const data = await loadCvData(db, user.id);
+      const doc = cvDocument(await loadCvData(db, user.id));
       return reply
         .type(TEXT_TYPE)
-        .header('content-disposition', cvDisposition(data.personalInfo?.fullName, 'txt'))
+        .header('content-disposition', cvDisposition(doc.name, 'txt'))
         .header('cache-control', 'private, no-store')
-        .send(Buffer.from(cvText(cvDocument(data)), 'utf8'));
+        .send(Buffer.from(cvText(doc), 'utf8'));
     },
   );
 }
