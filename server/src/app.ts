@@ -23,6 +23,7 @@ import { devicesRoutes } from './devices/index.ts';
 import { sectionsRoutes } from './sections/index.ts';
 import { cvRoutes, versionsRoutes } from './cv/index.ts';
 import { cvIoRoutes } from './cv-io/index.ts';
+import { cvExportRoutes } from './cv-export/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { clientErrorsRoutes } from './client-errors/index.ts';
 import { outboxRoutes } from './dev/index.ts';
@@ -171,6 +172,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(cvRoutes, deps);
   await app.register(versionsRoutes, deps);
   await app.register(cvIoRoutes, deps);
+  await app.register(cvExportRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(clientErrorsRoutes, deps);
   await app.register(mediaRoutes, { ...deps, access: mediaAccess(deps) });
