@@ -2,3 +2,4 @@
 export { healthRoutes } from './health.routes.ts';
 export { createLifecycle, type Lifecycle } from './lifecycle.ts';
 export { CHECK_TIMEOUT_MS } from './readiness.ts';
+export { shutdownOnSignals } from './shutdown.ts';
