@@ -13,7 +13,7 @@ interface Running {
   child: ChildProcess;
   port: number;
   output(): string;
-  /** Resolves once the output matches; rejects if the process exits first. */
+  /** Resolves once the output matches; rejects if the process ends first. */
   waitFor(pattern: RegExp): Promise<void>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -64,7 +64,8 @@ async function startServer(env: NodeJS.ProcessEnv = {}): Promise<Running> {
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    // 'close', not 'exit': by then everything it wrote has been read.
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   const running: Running = {
     child,
