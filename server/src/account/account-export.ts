@@ -134,7 +134,11 @@ async function writeZip(
   await Promise.race([once(out, 'finish'), failed]);
 }
 
-export function accountExports(deps: Deps) {
+/**
+ * `sweepOnTimer: false` (ROLE=web) leaves the periodic removal of expired files to a worker;
+ * each job and each request to start one still sweeps.
+ */
+export function accountExports(deps: Deps, { sweepOnTimer = true } = {}) {
   const repo = accountRepo(deps.db);
   const queue: ExportRow[] = [];
   let working = false;
@@ -191,8 +195,9 @@ export function accountExports(deps: Deps) {
       await repo.updateExport(row.id, { status: 'expired', file_key: null });
     }
   }
-  const timer = setInterval(() => void sweep().catch(() => undefined), SWEEP_EVERY_MS);
-  timer.unref();
+  const timer = sweepOnTimer
+    ? setInterval(() => void sweep().catch(() => undefined), SWEEP_EVERY_MS).unref()
+    : undefined;
 
   return {
     /** Queues a new export of the user's account (the last one, and its file, are replaced). */
