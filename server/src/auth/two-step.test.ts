@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from '@vitae/core';
@@ -424,6 +425,37 @@ describe('who may call what, and bad input', () => {
 });
 
 describe('the account', () => {
+  it('its export says two-step is on, and holds neither the secret nor a code hash', async () => {
+    const me = await withTwoStep();
+    vi.useRealTimers();
+    expect((await call(me, 'POST', '/api/account/export')).statusCode).toBe(202);
+    await expect
+      .poll(async () => (await call(me, 'GET', '/api/account/export')).json().export?.status, {
+        timeout: 20_000,
+      })
+      .toBe('ready');
+    const file = await call(me, 'GET', '/api/account/export/download');
+    const account = JSON.parse(
+      strFromU8(unzipSync(new Uint8Array(file.rawPayload))['account.json']!),
+    );
+    expect(account.tables.two_step_secrets).toEqual([
+      expect.objectContaining({ user_id: me.userId, enabled_at: expect.any(String) }),
+    ]);
+    expect(account.tables.two_step_recovery_codes).toHaveLength(10);
+    expect(account.omittedColumns).toMatchObject({
+      two_step_secrets: ['encrypted_secret'],
+      two_step_recovery_codes: ['code_hash'],
+    });
+    const text = JSON.stringify(account);
+    const row = await t.db
+      .selectFrom('two_step_secrets')
+      .select('encrypted_secret')
+      .where('user_id', '=', me.userId)
+      .executeTakeFirstOrThrow();
+    expect(text).not.toContain(row.encrypted_secret);
+    expect(text).not.toContain(me.secret);
+  });
+
   it('deleting it removes its two-step rows', async () => {
     const me = await withTwoStep();
     await passwordStep(me.email);
