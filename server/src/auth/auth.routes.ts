@@ -175,7 +175,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   /**
    * The session and device cookie of a sign-in that passed every step; `HRIntent` and the CV
-   * to save apply now. `passwordHash` is the one checked: a reset since then refuses it.
+   * to save apply now. The session is made only while `user.password_hash` is still the
+   * account's: a reset since the password was checked refuses it.
    */
   async function finishSignIn(
     req: FastifyRequest,
