@@ -205,4 +205,29 @@ describe('LoginPage', () => {
       { token: 'tok', recoveryCode: 'ABCD-EFGH-JKLM-NPQR' },
     ]);
   });
+
+  it('asks a locked browser for the app’s code with the password when two-step is on', async () => {
+    const asked = 'Too many attempts. To sign in from this browser, enter your password together.';
+    const fetchMock = stubFetch((url, init) => {
+      if (!url.endsWith('/login-web')) return { status: 201, body: {} };
+      const { code } = JSON.parse(String(init?.body)) as { code?: string };
+      if (code === undefined) {
+        const fieldErrors = { codeRequired: asked, twoStepRequired: asked };
+        return { status: 429, body: { error: 'Too many attempts.', fieldErrors } };
+      }
+      return { status: 400, body: { error: 'Wrong', fieldErrors: { code: 'Wrong code' } } };
+    });
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    await user.type(screen.getByLabelText('Email address'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(asked)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code from the email')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Authentication code'), 'ABCD-EFGH-JKLM-NPQR');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Wrong code')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+    expect(sent.at(-1)).toMatchObject({ code: 'ABCD-EFGH-JKLM-NPQR' });
+  });
 });
