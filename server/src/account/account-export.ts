@@ -34,7 +34,9 @@ export const ABOUT_ACCOUNT_JSON =
   '(account, CV sections, media records, shares and their views, notifications, public ' +
   'listing, HR saves, ranks and notes), and in yourPublicListing the HR users’ views of and ' +
   'contact requests for your public listing. Left out on purpose: your password hash, the ' +
-  'hashes of session, one-time and share PIN secrets, the network address and browser string ' +
+  'hashes of session, one-time, recovery-code and share PIN secrets, your authenticator ' +
+  'app’s secret (two_step_secrets says whether two-step sign-in is on), the network ' +
+  'address and browser string ' +
   'of the people who viewed your shared CV (you see their device kind; see omittedColumns), ' +
   'and other users’ private data, such as HR users’ saves and notes about your CV. Your media ' +
   'files are in media/.';

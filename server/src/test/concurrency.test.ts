@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
 import {
   MAX_SECTION_ENTRIES,
   SECTIONS,
@@ -320,5 +321,55 @@ describe('accounts', () => {
       .where('purpose', '=', 'reset')
       .execute();
     expect(live).toHaveLength(1);
+  });
+});
+
+describe('two-step sign-in', () => {
+  const codeNow = (secret: string) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
+
+  /** A signed-in user with a set-up waiting for its code. */
+  async function settingUp() {
+    const me = await loginAs(t);
+    const secret = (await call(me, 'POST', '/auth/user/two-step/setup')).json().secret as string;
+    return { me, secret };
+  }
+
+  it('5 parallel confirmations with one code turn it on once, with one set of ten codes', async () => {
+    const { me, secret } = await settingUp();
+    const code = codeNow(secret);
+    const res = await burst(5, () => call(me, 'POST', '/auth/user/two-step/enable', { code }));
+    expect(tally(res)[200]).toBe(1);
+    expect(await rows('two_step_recovery_codes', 'user_id', me.userId)).toBe(10);
+  });
+
+  it('one code or one recovery code finishes one of 5 parallel sign-ins', async () => {
+    const { me, secret } = await settingUp();
+    const on = await call(me, 'POST', '/auth/user/two-step/enable', { code: codeNow(secret) });
+    const [recoveryCode] = on.json().recoveryCodes as string[];
+    const passwordStep = async (i: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/user/login-web',
+        payload: { email: me.email, password: 'secret123' },
+        remoteAddress: `10.202.0.${i + 1}`,
+      });
+      return res.json().twoStepToken as string;
+    };
+    const tokens = await Promise.all([0, 1, 2, 3, 4].map(passwordStep));
+    // The next step's code (the set-up spent this one's): the server allows one step of drift.
+    const code = TOTP.generate({
+      secret: Secret.fromBase32(secret),
+      timestamp: Date.now() + 30_000,
+    });
+    const withCode = await burst(5, (i) =>
+      call(null, 'POST', '/auth/user/login-two-step', { token: tokens[i], code }),
+    );
+    expect(tally(withCode)).toEqual({ 200: 1, 400: 4 });
+    const more = await Promise.all([5, 6, 7, 8, 9].map(passwordStep));
+    const withRecovery = await burst(5, (i) =>
+      call(null, 'POST', '/auth/user/login-two-step', { token: more[i], recoveryCode }),
+    );
+    expect(tally(withRecovery)).toEqual({ 200: 1, 400: 4 });
   });
 });
