@@ -5,6 +5,17 @@
  */
 import { SECTIONS, SECTION_KEYS, type SectionDataMap, type SectionKey } from '../sections/index.ts';
 import { compact, isRec, obj, type JsonResumeList, type Rec } from './mapping.ts';
+import { readArrangement, type CvArrangement } from '../arrangement.ts';
+import { readDesign, type CvDesign } from '../design.ts';
+import { resolvePageSize, type PageSize } from '../cv.ts';
+
+/** A CV version's look (issue 30): what an export carries so an import lays the CV out alike. */
+export interface VitaeLayout {
+  name?: string;
+  pageSize: PageSize;
+  arrangement: CvArrangement;
+  design: CvDesign;
+}
 
 export const JSON_RESUME_SCHEMA_URL =
   'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json';
@@ -17,6 +28,7 @@ export interface VitaeMeta {
   format: 'vitae';
   version: 1;
   template?: string;
+  layout?: VitaeLayout;
   sections: Partial<Record<SectionKey, (Rec | null)[]>>;
 }
 
@@ -47,12 +59,13 @@ function fieldsOf(key: SectionKey, entry: unknown): Rec {
 
 export function toJsonResume(
   cv: CvEntries,
-  opts: { template?: string; certificates?: readonly string[] } = {},
+  opts: { template?: string; layout?: VitaeLayout; certificates?: readonly string[] } = {},
 ): JsonResume {
   const basics: Rec = {};
   const lists: Partial<Record<JsonResumeList, Rec[]>> = {};
   const vitae: VitaeMeta = { format: 'vitae', version: 1, sections: {} };
   if (opts.template) vitae.template = opts.template;
+  if (opts.layout) vitae.layout = opts.layout;
   for (const key of SECTION_KEYS) {
     const { jsonResume: map, kind } = SECTIONS[key];
     const entries = (cv[key] ?? []).slice(0, kind === 'single' ? 1 : undefined);
@@ -82,6 +95,8 @@ export function toJsonResume(
 export interface JsonResumeRead {
   sections: Partial<Record<SectionKey, Rec[]>>;
   template: string | null;
+  /** The exported version's look, read leniently (anything unknown as the default). */
+  layout: VitaeLayout | null;
   /** What the file holds that Vitae does not import, in words. */
   notes: string[];
 }
@@ -144,5 +159,16 @@ export function readJsonResume(input: unknown): JsonResumeRead {
     .filter(([n]) => n > 0)
     .map(([n, words]) => `${n} ${words}: Vitae does not import these.`);
   const template = meta && typeof meta.template === 'string' ? meta.template : null;
-  return { sections, template, notes };
+  return { sections, template, layout: layoutOf(meta), notes };
+}
+
+function layoutOf(meta: VitaeMeta | null): VitaeLayout | null {
+  const layout: unknown = meta?.layout;
+  if (!isRec(layout)) return null;
+  return {
+    ...(typeof layout.name === 'string' && { name: layout.name }),
+    pageSize: resolvePageSize(layout.pageSize),
+    arrangement: readArrangement(layout.arrangement),
+    design: readDesign(layout.design),
+  };
 }

@@ -2,15 +2,22 @@ import {
   SECTIONS,
   SECTION_KEYS,
   isTemplateId,
+  VERSION_MESSAGES,
   type SectionDataMap,
   type SectionKey,
 } from '@vitae/core';
-import { toJsonResume, type CvEntries, type JsonResume } from '@vitae/core/json-resume/json-resume';
+import {
+  toJsonResume,
+  type CvEntries,
+  type JsonResume,
+  type VitaeLayout,
+} from '@vitae/core/json-resume/json-resume';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/database.ts';
 import type { ImportResult } from '@vitae/core/json-resume/import-result';
 import { lockRow } from '../db/integrity.ts';
-import { cvRepo } from '../cv/index.ts';
+import { cvRepo, loadCvData, versionsRepo } from '../cv/index.ts';
+import { HttpError } from '../plugins/errors.ts';
 import { sectionsRepo, type EntryOut } from '../sections/index.ts';
 import { cvIoRepo } from './cv-io.repo.ts';
 import {
@@ -24,6 +31,8 @@ import {
 export interface ImportSource {
   sections: ImportCandidates;
   template: string | null;
+  /** The look of the version a Vitae export was made from (issue 30). */
+  layout?: VitaeLayout | null;
   notes: string[];
 }
 
@@ -36,14 +45,39 @@ async function entriesOf(db: Db, userId: string): Promise<Record<SectionKey, Ent
   >;
 }
 
-/** The user's CV as a JSON Resume (v1.0.0), with what it has no place for under meta.vitae. */
-export async function exportJsonResume(db: Db, userId: string): Promise<JsonResume> {
-  const [entries, cv, certificates] = await Promise.all([
+/**
+ * One of the user's CV versions (`versionId`, else the default) as a JSON Resume (v1.0.0):
+ * the entries it includes, and under meta.vitae what JSON Resume has no place for, its look
+ * (name, template, paper, arrangement, design) included. 404 for a version not the user's.
+ */
+export async function exportJsonResume(
+  db: Db,
+  userId: string,
+  versionId?: string,
+): Promise<JsonResume> {
+  const [all, versions, certificates, data] = await Promise.all([
     entriesOf(db, userId),
-    cvRepo(db).find(userId),
+    versionsRepo(db).list(userId),
     cvIoRepo(db).certificateTitles(userId),
+    loadCvData(db, userId, undefined, versionId),
   ]);
-  return toJsonResume(entries as unknown as CvEntries, { template: cv?.template, certificates });
+  const version = versions.find((v) => (versionId ? v._id === versionId : v.isDefault));
+  if (!version) throw new HttpError(404, VERSION_MESSAGES.notFound);
+  const out = new Set(version.excluded);
+  const entries = Object.fromEntries(
+    SECTION_KEYS.map((key) => [key, all[key].filter((e) => !out.has(String(e._id)))]),
+  );
+  const layout: VitaeLayout = {
+    name: version.name,
+    pageSize: version.pageSize,
+    arrangement: data.arrangement,
+    design: data.design,
+  };
+  return toJsonResume(entries as unknown as CvEntries, {
+    template: version.template,
+    layout,
+    certificates,
+  });
 }
 
 /** What an import would do, without doing it. */
@@ -85,10 +119,16 @@ export async function runImport(
     const plans = planImport(source.sections, (key) => existing[key], mode);
     const touched: SectionKey[] = [];
     for (const plan of plans) if (await writePlan(trx, userId, plan, mode)) touched.push(plan.key);
-    if (mode === 'replace' && isTemplateId(source.template)) {
+    // Replacing the CV takes the exported version's look too, onto the default version.
+    if (mode === 'replace') {
       const cvs = cvRepo(trx);
       const { cv } = await cvs.ensure(userId);
-      await cvs.setTemplate(userId, cv._id, source.template);
+      if (isTemplateId(source.template)) await cvs.setTemplate(userId, cv._id, source.template);
+      if (source.layout) {
+        await cvs.setPageSize(userId, cv._id, source.layout.pageSize);
+        await cvs.setArrangement(userId, cv._id, source.layout.arrangement);
+        await cvs.setDesign(userId, cv._id, source.layout.design);
+      }
     }
     return { sections: plans, changed: touched };
   });
