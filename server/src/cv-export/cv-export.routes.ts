@@ -2,7 +2,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { loadCvData } from '../cv/index.ts';
+import { recordId, VERSION_MESSAGES } from '@vitae/core';
+import { cvRepo, loadCvData } from '../cv/index.ts';
+import { HttpError } from '../plugins/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { cvDisposition, photoFromStorage } from '../pdf/index.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
@@ -22,7 +24,9 @@ export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordproc
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 const tags = ['cv import/export'];
-const docxQuery = z.object({
+/** Which CV version (issue 30): `?version=<id>`, else the default. */
+const textQuery = z.object({ version: recordId().optional() });
+const docxQuery = textQuery.extend({
   // The photo only when asked for: many employers ask for CVs without one.
   photo: z.enum(['0', '1'], { error: CV_EXPORT_MESSAGES.photoInvalid }).optional(),
 });
@@ -74,6 +78,14 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
   const { db, limiter, storage } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /** The CV as the named version shows it; 404 when that version is not the user's. */
+  const dataOf = async (userId: string, version: string | undefined, withMedia: boolean) => {
+    if (version && !(await cvRepo(db).find(userId, version))) {
+      throw new HttpError(404, VERSION_MESSAGES.notFound);
+    }
+    return loadCvData(db, userId, withMedia ? deps : undefined, version);
+  };
+
   r.get(
     '/api/curriculum-vitae/docx',
     {
@@ -88,7 +100,7 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
       await enforceLimits(limiter, exportLimits(user.id), CV_EXPORT_MESSAGES.tooMany);
       const withPhoto = req.query.photo === '1';
       // The media are read (and the photo's URL signed) only for the photo.
-      const data = await loadCvData(db, user.id, withPhoto ? deps : undefined);
+      const data = await dataOf(user.id, req.query.version, withPhoto);
       const photo = withPhoto ? await docPhoto(storage, data.assignedPhotoUrl, req.log) : null;
       const doc = cvDocument(data);
       const file = await cvDocx(doc, photo);
@@ -105,13 +117,14 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
     {
       schema: {
         tags,
+        querystring: textQuery,
         response: { 200: binaryResponse(TEXT_TYPE, 'The CV as plain text'), ...errorResponses },
       },
     },
     async (req, reply) => {
       const user = requireUser(req);
       await enforceLimits(limiter, exportLimits(user.id), CV_EXPORT_MESSAGES.tooMany);
-      const doc = cvDocument(await loadCvData(db, user.id));
+      const doc = cvDocument(await dataOf(user.id, req.query.version, false));
       return reply
         .type(TEXT_TYPE)
         .header('content-disposition', cvDisposition(doc.name, 'txt'))

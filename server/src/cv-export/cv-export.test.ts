@@ -241,6 +241,33 @@ describe('who may download', () => {
     expect(txt.headers['content-disposition']).toContain('filename="CV.txt"');
   });
 
+  it("follows a version's left-out entries; another user's version answers 404", async () => {
+    const version = (
+      await call(owner, 'POST', '/api/curriculum-vitae/versions', { name: 'Short' })
+    ).json()._id as string;
+    const skills = (await get(owner, '/api/skill')).json().data as { _id: string; skill: string }[];
+    const typescript = skills.find((s) => s.skill === 'TypeScript')!;
+    await call(
+      owner,
+      'PUT',
+      `/api/curriculum-vitae/versions/${version}/entries/${typescript._id}`,
+      {
+        section: 'skill',
+        included: false,
+      },
+    );
+    const short = await get(owner, `/api/curriculum-vitae/txt?version=${version}`);
+    expect(short.body).not.toContain('\n- TypeScript — Expert\n');
+    expect((await get(owner, '/api/curriculum-vitae/txt')).body).toContain(
+      '\n- TypeScript — Expert\n',
+    );
+    const stranger = await loginAs(t);
+    for (const kind of ['txt', 'docx']) {
+      const res = await get(stranger, `/api/curriculum-vitae/${kind}?version=${version}`);
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
   it('counts downloads per user and refuses past 30 a minute', async () => {
     const me = await loginAs(t);
     for (let i = 0; i < 30; i++) {
