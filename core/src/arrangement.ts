@@ -131,4 +131,5 @@ export function withCustomSections(a: CvArrangement, ids: readonly string[]): Cv
 export const arrangedKeys = (
   a: CvArrangement,
   customIds: readonly string[] = [],
-): ArrangementKey[] => keysInOrder<ArrangementKey>(a, [...SECTION_KEYS, ...customIds.map(customKey)]);
+): ArrangementKey[] =>
+  keysInOrder<ArrangementKey>(a, [...SECTION_KEYS, ...customIds.map(customKey)]);

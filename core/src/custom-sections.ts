@@ -15,7 +15,12 @@ import {
   type CvCustomSection,
 } from './custom-section-keys.ts';
 import { cvList, id, list, text, type Rec } from './sections/cv-read.ts';
-import { END_DATE_BEFORE_START, checkRange, optionalText, requiredText } from './sections/fields.ts';
+import {
+  END_DATE_BEFORE_START,
+  checkRange,
+  optionalText,
+  requiredText,
+} from './sections/fields.ts';
 
 export * from './custom-section-keys.ts';
 
@@ -128,3 +133,27 @@ export const cvCustomSectionsSchema = z.array(
     ),
   }),
 );
+
+/** The custom sections as the API answers them: `{ data: sections }`, entries inside. */
+export const customSectionListSchema = z.object({
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      kind: z.enum(CUSTOM_SECTION_KINDS),
+      lastUpdate: z.string(),
+      entries: z.array(
+        z.object({
+          _id: z.string(),
+          title: z.string(),
+          subtitle: z.string(),
+          place: z.string(),
+          startDate: z.string(),
+          endDate: z.string(),
+          description: z.string(),
+          lastUpdate: z.string(),
+        }),
+      ),
+    }),
+  ),
+});

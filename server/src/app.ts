@@ -22,6 +22,7 @@ import { affiliateRoutes } from './affiliate/index.ts';
 import { devicesRoutes } from './devices/index.ts';
 import { sectionsRoutes } from './sections/index.ts';
 import { cvRoutes } from './cv/index.ts';
+import { customSectionsRoutes } from './custom-sections/index.ts';
 import { cvIoRoutes } from './cv-io/index.ts';
 import { accountRoutes } from './account/index.ts';
 import { clientErrorsRoutes } from './client-errors/index.ts';
@@ -169,6 +170,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(devicesRoutes, deps);
   await app.register(sectionsRoutes, deps);
   await app.register(cvRoutes, deps);
+  await app.register(customSectionsRoutes, deps);
   await app.register(cvIoRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(clientErrorsRoutes, deps);

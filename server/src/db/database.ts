@@ -77,6 +77,36 @@ export interface Database extends SectionTables {
   account_exports: AccountExportsTable;
   derived_rebuilds: DerivedRebuildsTable;
   used_upload_signatures: UsedUploadSignaturesTable;
+  custom_sections: CustomSectionsTable;
+  custom_section_entries: CustomSectionEntriesTable;
+}
+
+/** A section the user made (migration 027, core/src/custom-sections.ts). */
+export interface CustomSectionsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  kind: string;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One entry of a custom section; `user_id` is its section's owner (migration 027). */
+export interface CustomSectionEntriesTable {
+  id: string;
+  section_id: string;
+  user_id: string;
+  title: string;
+  subtitle: string;
+  place: string;
+  start_date: string;
+  end_date: string;
+  /** Rich text, sanitised on write (server/src/sections/rich-text.ts). */
+  description: string;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Derived data a migration asked today's code to rebuild (migrations 015, 024; upgrade.ts). */

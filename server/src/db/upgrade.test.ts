@@ -50,6 +50,8 @@ const INSERT_ORDER = [
   'section_attribute',
   'section_interest',
   'section_reference',
+  'custom_sections',
+  'custom_section_entries',
   'curriculum_vitae',
   'media',
   'photos',

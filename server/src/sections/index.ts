@@ -2,7 +2,7 @@
  * Sections: the CV sections' entries (create, edit, reorder, delete).
  * Other folders import this feature only through this file (eslint.config.js enforces it).
  */
-export { sanitizeRichFields } from './rich-text.ts';
+export { sanitizeRichFields, sanitizeRichText } from './rich-text.ts';
 export {
   type AnyRow,
   columnOf,
