@@ -5,13 +5,28 @@ import {
   type SectionDataMap,
   type SectionKey,
 } from '@vitae/core';
-import { toJsonResume, type CvEntries, type JsonResume } from '@vitae/core/json-resume/json-resume';
+import {
+  toJsonResume,
+  type CustomSectionData,
+  type CvEntries,
+  type JsonResume,
+} from '@vitae/core/json-resume/json-resume';
+import {
+  CUSTOM_SECTION_KIND_LABELS,
+  MAX_CUSTOM_ENTRIES,
+  MAX_CUSTOM_SECTIONS,
+  customEntrySchema,
+  type CustomEntry,
+  type CustomSectionKind,
+} from '@vitae/core/custom-sections';
+import { sectionTitleSchema } from '@vitae/core/arrangement';
 import type { AppDeps } from '../deps.ts';
 import type { Db } from '../db/database.ts';
 import type { ImportResult } from '@vitae/core/json-resume/import-result';
 import { lockRow } from '../db/integrity.ts';
 import { cvRepo } from '../cv/index.ts';
-import { sectionsRepo, type EntryOut } from '../sections/index.ts';
+import { addSectionWith, customSectionsRepo, lockedFor } from '../custom-sections/index.ts';
+import { sanitizeRichText, sectionsRepo, type EntryOut } from '../sections/index.ts';
 import { cvIoRepo } from './cv-io.repo.ts';
 import {
   planImport,
@@ -23,6 +38,8 @@ import {
 /** What an uploaded file gives: section input, the template a Vitae export names, notes. */
 export interface ImportSource {
   sections: ImportCandidates;
+  /** The custom sections a JSON Resume holds (issue 30). */
+  customSections?: CustomSectionData[];
   template: string | null;
   notes: string[];
 }
@@ -38,12 +55,57 @@ async function entriesOf(db: Db, userId: string): Promise<Record<SectionKey, Ent
 
 /** The user's CV as a JSON Resume (v1.0.0), with what it has no place for under meta.vitae. */
 export async function exportJsonResume(db: Db, userId: string): Promise<JsonResume> {
-  const [entries, cv, certificates] = await Promise.all([
+  const [entries, cv, certificates, custom] = await Promise.all([
     entriesOf(db, userId),
     cvRepo(db).find(userId),
     cvIoRepo(db).certificateTitles(userId),
+    customSectionsRepo(db).list(userId),
   ]);
-  return toJsonResume(entries as unknown as CvEntries, { template: cv?.template, certificates });
+  const customSections = custom.map(({ title, kind, entries }) => ({
+    title,
+    kind,
+    entries: entries as unknown as Record<string, unknown>[],
+  }));
+  return toJsonResume(entries as unknown as CvEntries, {
+    template: cv?.template,
+    certificates,
+    customSections,
+  });
+}
+
+interface CustomPlan {
+  title: string;
+  kind: CustomSectionKind;
+  entries: CustomEntry[];
+}
+
+/**
+ * The custom sections an import brings, judged like typed input: a title that is not one
+ * becomes the kind's name; entries that break a rule are left out; at most the caps.
+ */
+function planCustomSections(source: ImportSource): { plans: CustomPlan[]; notes: string[] } {
+  const notes: string[] = [];
+  const plans = (source.customSections ?? []).slice(0, MAX_CUSTOM_SECTIONS).map((section) => {
+    const title = sectionTitleSchema.safeParse(section.title);
+    const entries = section.entries.flatMap((input) => {
+      const description = typeof input.description === 'string' ? input.description : '';
+      const r = customEntrySchema.safeParse({
+        ...input,
+        description: sanitizeRichText(description),
+      });
+      return r.success ? [r.data] : [];
+    });
+    const name = title.success ? title.data : CUSTOM_SECTION_KIND_LABELS[section.kind];
+    const skipped = section.entries.length - Math.min(entries.length, MAX_CUSTOM_ENTRIES);
+    if (skipped > 0) notes.push(`${name}: ${skipped} entries could not be imported.`);
+    return { title: name, kind: section.kind, entries: entries.slice(0, MAX_CUSTOM_ENTRIES) };
+  });
+  if (plans.length) {
+    notes.push(
+      `Sections of your own: ${plans.map((p) => `${p.title} (${p.entries.length})`).join(', ')}.`,
+    );
+  }
+  return { plans, notes };
 }
 
 /** What an import would do, without doing it. */
@@ -55,7 +117,8 @@ export async function previewImport(
 ): Promise<ImportResult> {
   const existing = await entriesOf(db, userId);
   const sections = planImport(source.sections, (key) => existing[key], mode);
-  return { mode, imported: false, sections, notes: source.notes };
+  const custom = planCustomSections(source);
+  return { mode, imported: false, sections, notes: [...source.notes, ...custom.notes] };
 }
 
 async function writePlan(trx: Db, userId: string, plan: SectionPlan, mode: ImportMode) {
@@ -79,7 +142,8 @@ export async function runImport(
   source: ImportSource,
   mode: ImportMode,
 ): Promise<ImportResult> {
-  const { sections, changed } = await deps.db.transaction().execute(async (trx) => {
+  const custom = planCustomSections(source);
+  const { sections, changed, customChanged } = await deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'users', userId);
     const existing = await entriesOf(trx, userId);
     const plans = planImport(source.sections, (key) => existing[key], mode);
@@ -90,10 +154,23 @@ export async function runImport(
       await cvs.ensure(userId);
       await cvs.setTemplate(userId, source.template);
     }
-    return { sections: plans, changed: touched };
+    // Custom sections: a replace starts over; an add appends while there is room.
+    const customChanged = await lockedFor(trx, userId, async (repo) => {
+      if (mode === 'replace' && custom.plans.length) await repo.clear(userId);
+      let room = MAX_CUSTOM_SECTIONS - (await repo.countSections(userId));
+      for (const plan of custom.plans) {
+        if (room-- <= 0) break;
+        await addSectionWith(repo, userId, plan, plan.entries);
+      }
+      return custom.plans.length > 0;
+    });
+    return { sections: plans, changed: touched, customChanged };
   });
   for (const key of changed) {
     deps.events.publish('section.changed', { userId, dataType: SECTIONS[key].dataType });
   }
-  return { mode, imported: true, sections, notes: source.notes };
+  if (customChanged) {
+    deps.events.publish('section.changed', { userId, dataType: 'custom-sections' });
+  }
+  return { mode, imported: true, sections, notes: [...source.notes, ...custom.notes] };
 }
