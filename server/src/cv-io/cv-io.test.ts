@@ -88,7 +88,7 @@ async function fillEverySection(who: Who) {
     url: '/api/curriculum-vitae/template',
     headers: { cookie: who.cookie },
     payload: { template: 'template04' },
-  });  // Sections of their own (issue 30): one per kind, dates JSON Resume must rewrite.
+  }); // Sections of their own (issue 30): one per kind, dates JSON Resume must rewrite.
   const kinds = ['volunteer', 'awards', 'publications', 'projects', 'other'] as const;
   for (const [i, kind] of kinds.entries()) {
     const made = await call(who, 'POST', '/api/custom-sections', { title: `Mine ${i}`, kind });
