@@ -113,7 +113,7 @@ export function CvBody({ data, theme, layout }: BodyProps) {
     reorderSections(expand(items), sectionOf, arranged.rank).map((child, i) =>
       renderItem(child, heading, i),
     );
-  const renderCustom = ({ custom }: CustomItem, heading: HeadingTheme, key: number) => {
+  const renderCustom = ({ custom }: CustomItem, heading: HeadingTheme) => {
     const { className, before, after } = heading;
     const icon = CUSTOM_SECTION_BLOCK.icon(custom);
     return (
@@ -135,7 +135,7 @@ export function CvBody({ data, theme, layout }: BodyProps) {
     heading: HeadingTheme,
     key: number,
   ): ReactNode => {
-    if (typeof item === 'object' && 'custom' in item) return renderCustom(item, heading, key);
+    if (typeof item === 'object' && 'custom' in item) return renderCustom(item, heading);
     if (typeof item === 'function') {
       const Decoration = item;
       return <Decoration key={key} data={data} />;
