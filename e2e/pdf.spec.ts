@@ -159,3 +159,41 @@ test('without Chromium on the server, Download PDF opens the print dialog instea
     .poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed))
     .toBe(1);
 });
+
+test('Word and plain-text downloads on View CV, by keyboard, named like the PDF', async ({
+  page,
+}) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const owner = await createVerifiedUser(page, { fullName: FULL_NAME });
+  await signIn(page, owner.email, owner.password);
+  await fillCv(page);
+  await page.goto('/app/view-cv');
+  await expect(page.getByRole('heading', { level: 1, name: FULL_NAME })).toBeVisible();
+
+  // From the keyboard: Tab onward from Download PDF reaches the Word download.
+  await page.getByRole('button', { name: 'Download PDF' }).focus();
+  await page.keyboard.press('Tab');
+  const word = page.getByRole('button', { name: 'Download Word (.docx)' });
+  await expect(word).toBeFocused();
+  const docxDownload = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const docx = await docxDownload;
+  expect(docx.suggestedFilename()).toBe('Thandiwe-Mokoena-CV.docx');
+  const bytes = fs.readFileSync((await docx.path())!);
+  // A ZIP holding the Word document.
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  expect(bytes.includes(Buffer.from('word/document.xml'))).toBe(true);
+
+  const textDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Plain text (.txt)' }).click();
+  const txt = await textDownload;
+  expect(txt.suggestedFilename()).toBe('Thandiwe-Mokoena-CV.txt');
+  const text = fs.readFileSync((await txt.path())!, 'utf8');
+  expect(text).toContain(`${FULL_NAME}\n${'='.repeat(FULL_NAME.length)}\n`);
+  expect(text).toContain('Employment History\n------------------\n\nSenior Software Engineer\n');
+  expect(text).toContain('- TypeScript — Expert');
+
+  await page.screenshot({ path: `${SHOTS}/view-cv-downloads-1280.png` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/view-cv-downloads-375.png` });
+});

@@ -26,9 +26,9 @@ export const EMPTY_ARRANGEMENT: CvArrangement = Object.freeze({
 
 /** `keys` in the user's order: the listed ones first, then the rest in the order of `keys`. */
 export const keysInOrder = <K extends string>(
-  a: { order: readonly string[] },
+  a: Pick<CvArrangement, 'order'> & Partial<CvArrangement>,
   keys: readonly K[],
 ): K[] => [
-  ...(a.order.filter((k) => keys.includes(k as K)) as K[]),
-  ...keys.filter((k) => !a.order.includes(k)),
+  ...(a.order.filter((k) => keys.includes(k as string as K)) as string[] as K[]),
+  ...keys.filter((k) => !(a.order as readonly string[]).includes(k)),
 ];

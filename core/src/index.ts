@@ -13,3 +13,4 @@ export * from './section-status.ts';
 export * from './media.ts';
 export * from './share.ts';
 export * from './hr.ts';
+export * from './versions.ts';

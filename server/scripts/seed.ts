@@ -259,7 +259,12 @@ async function insertListings(
       rows.curriculum_vitae!.push({
         id: cvId,
         user_id: id,
+        name: 'My CV',
+        name_lower: 'my cv',
+        is_default: 1,
         template: 'template01',
+        headline: null,
+        summary: null,
         created_at: at,
         updated_at: at,
       } satisfies Insertable<Database['curriculum_vitae']>);

@@ -93,3 +93,22 @@ export const SECTION_LIST_SCHEMAS = Object.fromEntries(
 
 export const sectionStatusSchema = z.object({ status: z.number() });
 export const viewHeadingSchema = z.object({ fullName: str, title: str.optional() });
+
+/** A CV version (issue 30) as /api/curriculum-vitae/versions answers it. */
+export const cvVersionSchema = z.object({
+  _id: str,
+  name: str,
+  isDefault: z.boolean(),
+  template: z.enum(TEMPLATE_IDS as [TemplateId, ...TemplateId[]]),
+  pageSize: cvPageSizeSchema,
+  headline: str.nullable(),
+  summary: str.nullable(),
+  excluded: z.array(str),
+  liveShares: z.number(),
+  createdAt: str,
+  updatedAt: str,
+});
+export type CvVersion = z.output<typeof cvVersionSchema>;
+
+/** GET /api/curriculum-vitae/versions: the default first, then oldest first. */
+export const cvVersionListSchema = z.object({ data: z.array(cvVersionSchema) });

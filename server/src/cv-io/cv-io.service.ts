@@ -151,8 +151,8 @@ export async function runImport(
     for (const plan of plans) if (await writePlan(trx, userId, plan, mode)) touched.push(plan.key);
     if (mode === 'replace' && isTemplateId(source.template)) {
       const cvs = cvRepo(trx);
-      await cvs.ensure(userId);
-      await cvs.setTemplate(userId, source.template);
+      const { cv } = await cvs.ensure(userId);
+      await cvs.setTemplate(userId, cv._id, source.template);
     }
     // Custom sections: a replace starts over; an add appends while there is room.
     const customChanged = await lockedFor(trx, userId, async (repo) => {

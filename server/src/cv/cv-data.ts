@@ -78,15 +78,25 @@ function cvSql(postgres: boolean, withMedia: boolean): { sql: string; params: nu
       json(
         columns('curriculum_vitae', [
           'id',
+          'is_default',
           'template',
           'page_size',
           'arrangement',
           'design',
+          'headline',
+          'summary',
           'created_at',
           'updated_at',
         ]),
       ),
       `${q('id')} as i from ${q('curriculum_vitae')} where ${q('user_id')} = ${param()}`,
+      `''`,
+    ),
+    // The entries each version leaves out (migration 026); the chosen version's are skipped.
+    branch(
+      'excluded',
+      json(columns('cv_version_exclusions', ['version_id', 'entry_id'])),
+      `${q('entry_id')} as i from ${q('cv_version_exclusions')} where ${q('user_id')} = ${param()}`,
       `''`,
     ),
   );
@@ -119,15 +129,16 @@ export const CV_TABLES: readonly string[] = tablesReadBy(cvSql(false, true).sql)
 
 type MediaJoined = AnyRow & { media_id: string; file_key: string; thumb_key: string | null };
 
+/** One version's row as the statement reads it. */
+type VersionRow = AnyRow & { id: string; is_default: number };
+
 /** What one statement read: every section's entries and the rest, still unsigned. */
 interface CvRows {
   sections: Record<SectionKey, EntryOut[]>;
   accountName: string;
-  record?: CvRecord;
-  /** The CV record's section arrangement, as stored (JSON text). */
-  arrangement?: unknown;
-  /** The CV record's design, as stored (JSON text). */
-  design?: unknown;
+  versions: VersionRow[];
+  /** Entry ids left out, by version id. */
+  excluded: Map<string, Set<string>>;
   photo?: MediaJoined;
   video?: MediaJoined;
   certificates: MediaJoined[];
@@ -148,6 +159,8 @@ async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRow
       SECTION_KEYS.map((key) => [key, [] as EntryOut[]]),
     ) as CvRows['sections'],
     accountName: '',
+    versions: [],
+    excluded: new Map(),
     certificates: [],
     customSections: [],
     customEntries: [],
@@ -156,10 +169,12 @@ async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRow
     // SQLite answers JSON as text; PostgreSQL's driver has parsed it already.
     const row = (typeof j === 'string' ? JSON.parse(j) : j) as AnyRow;
     if (k === 'account') out.accountName = String(row.full_name ?? '');
-    else if (k === 'cv') {
-      out.record = toRecord(row as Parameters<typeof toRecord>[0]);
-      out.arrangement = row.arrangement;
-      out.design = row.design;
+    else if (k === 'cv') out.versions.push(row as VersionRow);
+    else if (k === 'excluded') {
+      const version = String(row.version_id);
+      let set = out.excluded.get(version);
+      if (!set) out.excluded.set(version, (set = new Set()));
+      set.add(String(row.entry_id));
     } else if (k === 'photos') out.photo = row as MediaJoined;
     else if (k === 'first_impressions') out.video = row as MediaJoined;
     else if (k === 'certificates') out.certificates.push(row as MediaJoined);
@@ -173,22 +188,50 @@ async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRow
 }
 
 /**
- * The whole CV of one user and its record (template), from one statement: every section, the
- * account's name (the header's name when other sections are filled but personal information
- * is not) and, when `media` is given to sign URLs, the assigned photo, the first impression
- * and the certificates, as their own endpoints answer them.
+ * The sections as `version` shows them: without the entries it leaves out, with its own
+ * headline and summary where it has them (issue 30).
+ */
+function sectionsOf(all: CvRows, version: VersionRow | undefined): EntryOut[][] {
+  const out = version ? all.excluded.get(version.id) : undefined;
+  return SECTION_KEYS.map((key) => {
+    let list = all.sections[key];
+    if (out) list = list.filter((entry) => !out.has(String(entry._id)));
+    if (key === 'personal-summary' && typeof version?.summary === 'string') {
+      return [
+        {
+          ...(list[0] ?? { _id: `${version.id}-summary`, lastUpdate: '' }),
+          content: version.summary,
+        },
+      ];
+    }
+    if (key === 'personal-info' && typeof version?.headline === 'string' && list[0]) {
+      return [{ ...list[0], headline: version.headline }];
+    }
+    return list;
+  });
+}
+
+/**
+ * The whole CV of one user as one of its versions shows it (`versionId`, else the default),
+ * and that version's record (template), from one statement: every section, the account's
+ * name (the header's name when other sections are filled but personal information is not)
+ * and, when `media` is given to sign URLs, the assigned photo, the first impression and the
+ * certificates, as their own endpoints answer them. `record` is undefined when the user has
+ * no such version.
  */
 export async function loadCv(
   db: Db,
   userId: string,
   media?: Omit<MediaDeps, 'db'>,
+  versionId?: string,
 ): Promise<{ record: CvRecord | undefined; data: CvData }> {
   const all = await readCv(db, userId, Boolean(media));
+  const version = all.versions.find((v) => (versionId ? v.id === versionId : v.is_default === 1));
   const signer = media && mediaService({ db, ...media });
   const url = (row: MediaJoined) => signer!.url(row as unknown as MediaRow);
   const thumbUrl = (row: MediaJoined) => signer!.thumbUrl(row as unknown as MediaRow);
 
-  const lists = SECTION_KEYS.map((key) => all.sections[key]);
+  const lists = sectionsOf(all, version);
   const accountName = all.accountName.trim();
   const sections: Record<string, unknown[]> = Object.fromEntries(
     SECTION_KEYS.map((key, i) => [camel(key), lists[i]!]),
@@ -230,17 +273,21 @@ export async function loadCv(
       all.customSections as unknown as Parameters<typeof toCustomSections>[0],
       all.customEntries as unknown as Parameters<typeof toCustomSections>[1],
     ),
-    arrangement: all.arrangement,
-    design: all.design,
+    arrangement: version?.arrangement,
+    design: version?.design,
   });
-  return { record: all.record, data };
+  return {
+    record: version && toRecord(version as unknown as Parameters<typeof toRecord>[0]),
+    data,
+  };
 }
 
-/** The whole CV of one user (see loadCv). */
+/** The whole CV of one user, as `versionId` (else the default version) shows it (see loadCv). */
 export async function loadCvData(
   db: Db,
   userId: string,
   media?: Omit<MediaDeps, 'db'>,
+  versionId?: string,
 ): Promise<CvData> {
-  return (await loadCv(db, userId, media)).data;
+  return (await loadCv(db, userId, media, versionId)).data;
 }

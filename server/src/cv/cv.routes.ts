@@ -42,6 +42,9 @@ const pageSizeBody = z.object({
   pageSize: z.enum(PAGE_SIZES, { error: PAGE_SIZE_MESSAGE }),
 });
 
+/** Which version a call acts on (issue 30): `?version=<id>`, else the default. */
+const versionQuery = z.object({ version: recordId().optional() });
+
 /** Every account has its record from sign-up (and migration 013-cv-at-sign-up for older ones). */
 const found = (cv: CvRecord | undefined): CvRecord => {
   if (!cv) throw new HttpError(404, CV_MESSAGES.notFound);
@@ -57,10 +60,20 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = cvRepo(db);
 
-  r.get('/api/curriculum-vitae', { schema: { tags, response: record } }, async (req) => {
-    const user = requireUser(req);
-    return found(await repo.find(user.id));
-  });
+  /** The version a call names (`?version=`), or the default one: 404 when not the user's. */
+  async function versionOf(userId: string, versionId: string | undefined): Promise<string> {
+    if (versionId) return found(await repo.find(userId, versionId))._id;
+    return (await repo.ensure(userId)).cv._id;
+  }
+
+  r.get(
+    '/api/curriculum-vitae',
+    { schema: { tags, querystring: versionQuery, response: record } },
+    async (req) => {
+      const user = requireUser(req);
+      return found(await repo.find(user.id, req.query.version));
+    },
+  );
 
   const ensured = { 201: cvRecordSchema, ...record };
   r.post('/api/curriculum-vitae', { schema: { tags, response: ensured } }, async (req, reply) => {
@@ -81,24 +94,24 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
 
   r.patch(
     '/api/curriculum-vitae/template',
-    { schema: { tags, body: templateBody, response: record } },
+    { schema: { tags, querystring: versionQuery, body: templateBody, response: record } },
     async (req) => {
       const user = requireUser(req);
-      await repo.ensure(user.id);
-      await repo.setTemplate(user.id, req.body.template);
-      return (await repo.find(user.id))!;
+      const id = await versionOf(user.id, req.query.version);
+      await repo.setTemplate(user.id, id, req.body.template);
+      return found(await repo.find(user.id, id));
     },
   );
 
   /** The CV's paper size (issue 17): the preview's pages and the PDF download's default. */
   r.put(
     '/api/curriculum-vitae/page-size',
-    { schema: { tags, body: pageSizeBody, response: record } },
+    { schema: { tags, querystring: versionQuery, body: pageSizeBody, response: record } },
     async (req) => {
       const user = requireUser(req);
-      await repo.ensure(user.id);
-      await repo.setPageSize(user.id, req.body.pageSize);
-      return (await repo.find(user.id))!;
+      const id = await versionOf(user.id, req.query.version);
+      await repo.setPageSize(user.id, id, req.body.pageSize);
+      return found(await repo.find(user.id, id));
     },
   );
 
@@ -111,14 +124,14 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     {
       schema: {
         tags,
+        querystring: versionQuery,
         body: arrangementSchema,
         response: { 200: cvArrangementResponseSchema, ...errorResponses },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      await repo.ensure(user.id);
-      await repo.setArrangement(user.id, req.body);
+      await repo.setArrangement(user.id, await versionOf(user.id, req.query.version), req.body);
       return { arrangement: req.body };
     },
   );
@@ -132,26 +145,32 @@ export async function cvRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
     {
       schema: {
         tags,
+        querystring: versionQuery,
         body: designSchema,
         response: { 200: cvDesignResponseSchema, ...errorResponses },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      await repo.ensure(user.id);
-      await repo.setDesign(user.id, req.body);
+      await repo.setDesign(user.id, await versionOf(user.id, req.query.version), req.body);
       return { design: req.body };
     },
   );
 
   const data = { 200: cvDataResponseSchema, ...errorResponses };
-  r.get('/api/curriculum-vitae/data', { schema: { tags, response: data } }, async (req, reply) => {
-    const user = requireUser(req);
-    // The View CV, editor and preview all ask for it: kept until one of its tables is written.
-    return sendKeptJson(reply, deps.answers, `cv:${user.id}`, CV_TABLES, async () => {
-      const { record, data } = await loadCv(db, user.id, deps);
-      const cv = found(record);
-      return { cv: { _id: cv._id, template: cv.template, pageSize: cv.pageSize }, data };
-    });
-  });
+  r.get(
+    '/api/curriculum-vitae/data',
+    { schema: { tags, querystring: versionQuery, response: data } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const version = req.query.version;
+      // The View CV, editor and preview all ask for it: kept until one of its tables is written.
+      const key = `cv:${user.id}:${version ?? ''}`;
+      return sendKeptJson(reply, deps.answers, key, CV_TABLES, async () => {
+        const { record, data } = await loadCv(db, user.id, deps, version);
+        const cv = found(record);
+        return { cv: { _id: cv._id, template: cv.template, pageSize: cv.pageSize }, data };
+      });
+    },
+  );
 }

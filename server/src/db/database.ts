@@ -74,6 +74,7 @@ export interface Database extends SectionTables {
   hr_saved_cvs: HrSavedCvsTable;
   hr_notes: HrNotesTable;
   curriculum_vitae: CurriculumVitaeTable;
+  cv_version_exclusions: CvVersionExclusionsTable;
   account_exports: AccountExportsTable;
   derived_rebuilds: DerivedRebuildsTable;
   used_upload_signatures: UsedUploadSignaturesTable;
@@ -134,14 +135,28 @@ export interface AccountExportsTable {
   expires_at: string | null;
 }
 
+/** An entry a version leaves out (migration 026); without a row an entry is in. */
+export interface CvVersionExclusionsTable {
+  version_id: string;
+  entry_id: string;
+  section_key: string;
+  user_id: string;
+}
+
 export type Db = Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 
-/** One CV record per user; template is one of the ten template ids. */
+/**
+ * One version of a user's CV (migration 026: many per user, one the default); template is one
+ * of the ten template ids.
+ */
 export interface CurriculumVitaeTable {
   id: string;
   user_id: string;
+  name: string;
+  name_lower: string;
+  is_default: Generated<number>;
   template: string;
   /** 'A4' | 'Letter' (migration 019). */
   page_size: Generated<string>;
@@ -149,6 +164,9 @@ export interface CurriculumVitaeTable {
   arrangement: Generated<string>;
   /** The design as JSON text (migration 021, core/src/design.ts). */
   design: Generated<string>;
+  /** The version's own headline and summary; null: the profile's (migration 026). */
+  headline: string | null;
+  summary: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -16,13 +16,15 @@ export async function hrCvData(
   deps: Pick<AppDeps, 'db' | 'storage' | 'sessionSecret'>,
   hrUserId: string,
   found: {
-    row: { id: string; owner_id: string };
+    row: { id: string; owner_id: string; cv_id: string };
     access: { photo: boolean };
     saved: { contactAccess: ContactAccess };
   },
 ): Promise<CvData> {
   // Its media URLs end when this HR user may no longer read the CV (unlisted, share closed).
   const scope = { savedId: found.row.id, hrUserId };
-  const data = await sharedCvData(deps, found.row.owner_id, found.access.photo, scope);
+  // The version the owner lists (issue 30): HR sees that one.
+  const { owner_id: owner, cv_id: version } = found.row;
+  const data = await sharedCvData(deps, owner, found.access.photo, scope, version);
   return contactVisible(found.saved.contactAccess) ? data : withoutPrivateContact(data);
 }

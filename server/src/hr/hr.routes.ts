@@ -95,7 +95,8 @@ export async function hrRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
   ): Promise<SavedCvDetail> => {
     const found = await mine(hr.id, id);
     const { row, access, saved } = found;
-    const cvTemplate = (await cvRepo(db).find(row.owner_id))?.template ?? DEFAULT_TEMPLATE;
+    const cvTemplate =
+      (await cvRepo(db).find(row.owner_id, row.cv_id))?.template ?? DEFAULT_TEMPLATE;
     // Nothing of the CV to show, so nothing was viewed: no count, no trail, no notice.
     if (!access) return { ...saved, curriculumVitae: null, cvTemplate };
     const viewId = visit ? await recordVisit(row, hr, visit.userAgent) : undefined;

@@ -4,3 +4,4 @@
  */
 export type { Paper, PdfRenderer, PrintPayload } from './pdf-renderer.ts';
 export { pdfRoutes } from './pdf.routes.ts';
+export { cvDisposition, photoFromStorage } from './pdf-payload.ts';

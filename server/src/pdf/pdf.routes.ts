@@ -47,6 +47,13 @@ const pdfQuery = z.object({
   // Without one: the owner's CV's paper size (issue 17), else A4.
   paper: z.enum(['a4', 'letter'], { error: PDF_MESSAGES.paperInvalid }).optional(),
 });
+/** The owner's own PDF may name one of their versions (issue 30); else the default. */
+const ownPdfQuery = pdfQuery.extend({
+  version: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, PDF_MESSAGES.cvNotFound)
+    .optional(),
+});
 const cvIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, PDF_MESSAGES.cvNotFound) });
 const pdfResponse = {
   200: binaryResponse('application/pdf', 'The CV as a PDF'),
@@ -110,14 +117,17 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
 
   r.get(
     '/api/curriculum-vitae/pdf',
-    { schema: { tags, querystring: pdfQuery, response: pdfResponse } },
+    { schema: { tags, querystring: ownPdfQuery, response: pdfResponse } },
     async (req, reply) => {
       const user = requireUser(req);
       await enforceLimits(limiter, pdfLimits(`user:${user.id}`), PDF_MESSAGES.tooMany);
+      const version = req.query.version;
       const [cv, data] = await Promise.all([
-        cvRepo(db).find(user.id),
-        loadCvData(db, user.id, deps),
+        cvRepo(db).find(user.id, version),
+        loadCvData(db, user.id, deps, version),
       ]);
+      // A version that is not the user's (issue 30).
+      if (version && !cv) throw new HttpError(404, PDF_MESSAGES.cvNotFound);
       const template = req.query.template ?? cv?.template ?? DEFAULT_TEMPLATE;
       const paper = req.query.paper ?? (cv?.pageSize === 'Letter' ? 'letter' : 'a4');
       return send(reply, data, template, paper);
@@ -138,7 +148,8 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
       const who = req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
       await enforceLimits(limiter, pdfLimits(who), PDF_MESSAGES.tooMany);
       const share = access?.share;
-      const data = await sharedCvData(deps, cv.user_id, share ? share.include_photo === 1 : true);
+      const photo = share ? share.include_photo === 1 : true;
+      const data = await sharedCvData(deps, cv.user_id, photo, undefined, cv.id);
       const template = resolveTemplateId(share ? share.template : cv.template);
       return send(reply, data, req.query.template ?? template, req.query.paper ?? 'a4');
     },
@@ -158,7 +169,7 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
       // Without the owner's approval the PDF holds no email or phone either.
       const [data, cv] = await Promise.all([
         hrCvData(deps, hr.id, { ...found, access: found.access }),
-        cvRepo(db).find(owner),
+        cvRepo(db).find(owner, found.row.cv_id),
       ]);
       const template = req.query.template ?? cv?.template ?? DEFAULT_TEMPLATE;
       return send(reply, data, template, req.query.paper ?? 'a4');

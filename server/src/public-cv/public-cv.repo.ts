@@ -337,6 +337,21 @@ export function publicCvRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * Which of the user's CV versions HR users see (issue 30); false when `versionId` is not
+     * one of theirs. Shares keep their own versions.
+     */
+    async setVersion(userId: string, versionId: string): Promise<boolean> {
+      if (!(await cvRepo(db).find(userId, versionId))) return false;
+      const { id } = await ensure(userId);
+      await db
+        .updateTable('public_cvs')
+        .set({ cv_id: versionId, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      return true;
+    },
+
     /** Flips the listing; the personal-info copy is refreshed on the way. */
     async toggle(userId: string): Promise<ListingRow> {
       const { id } = await ensure(userId);

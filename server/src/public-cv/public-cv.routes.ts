@@ -4,6 +4,8 @@ import {
   CONTACT_MESSAGES,
   contactModeSchema,
   idParams,
+  recordId,
+  VERSION_MESSAGES,
   type ContactRequest,
   type PublicCvStatus,
 } from '@vitae/core';
@@ -69,6 +71,19 @@ export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (req): Promise<PublicCvStatus> => {
       const user = requireUser(req);
       await repo.setContactMode(user.id, req.body.mode);
+      return repo.status(user.id);
+    },
+  );
+
+  // Which CV version the listing shows (issue 30; docs/api-deviations.md).
+  r.put(
+    '/api/public-cv/version',
+    { schema: { tags, body: z.strictObject({ version: recordId() }), response: status } },
+    async (req): Promise<PublicCvStatus> => {
+      const user = requireUser(req);
+      if (!(await repo.setVersion(user.id, req.body.version))) {
+        throw new HttpError(404, VERSION_MESSAGES.notFound);
+      }
       return repo.status(user.id);
     },
   );

@@ -7,7 +7,8 @@ import { firstImpressionRepo } from '../first-impression/index.ts';
 import { scopedMediaUrl, type MediaScope } from '../media/index.ts';
 
 /**
- * The owner's whole CV as a share recipient (or an HR user) sees it: the sections, plus
+ * The owner's whole CV as a share recipient (or an HR user) sees it, as the version the share
+ * or listing names (`versionId`, else the default) shows it: the sections, plus
  * media as freshly signed, expiring URLs; under a `scope` they stop working as soon as that
  * share closes (revoked, expired, a new pin) or that HR user may no longer read the CV.
  */
@@ -16,11 +17,12 @@ export async function sharedCvData(
   ownerId: string,
   includePhoto: boolean,
   scope?: MediaScope,
+  versionId?: string,
 ): Promise<CvData> {
   const url = <T extends string | null>(u: T): T =>
     (scope && u ? scopedMediaUrl(deps.sessionSecret, u, scope) : u) as T;
   const [data, photo, video, certificates] = await Promise.all([
-    loadCvData(deps.db, ownerId),
+    loadCvData(deps.db, ownerId, undefined, versionId),
     includePhoto ? photosRepo(deps).assignedUrl(ownerId) : Promise.resolve(null),
     firstImpressionRepo(deps).find(ownerId),
     certificatesRepo(deps).list(ownerId),

@@ -392,7 +392,13 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       addGrant(sessionSecret, req, reply, grant, secureCookies);
       const result: UnlockedCv = {
         cv: { _id: cv.id, template: resolveTemplateId(share.template) },
-        data: await sharedCvData(deps, cv.user_id, share.include_photo === 1, scopeOf(share)),
+        data: await sharedCvData(
+          deps,
+          cv.user_id,
+          share.include_photo === 1,
+          scopeOf(share),
+          cv.id,
+        ),
         expiresAt: share.expires_at,
       };
       return result;
@@ -499,7 +505,7 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       if (req.user?.id === cv.user_id) {
         const own: UnlockedCv = {
           cv: { _id: cv.id, template: resolveTemplateId(cv.template) },
-          data: await sharedCvData(deps, cv.user_id, true),
+          data: await sharedCvData(deps, cv.user_id, true, undefined, cv.id),
         };
         return own;
       }
@@ -508,7 +514,13 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       const { share } = access;
       const shared: UnlockedCv = {
         cv: { _id: cv.id, template: resolveTemplateId(share.template) },
-        data: await sharedCvData(deps, cv.user_id, share.include_photo === 1, scopeOf(share)),
+        data: await sharedCvData(
+          deps,
+          cv.user_id,
+          share.include_photo === 1,
+          scopeOf(share),
+          cv.id,
+        ),
         expiresAt: share.expires_at,
       };
       return shared;

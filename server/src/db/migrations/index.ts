@@ -24,6 +24,7 @@ import * as m022 from './022-entry-order.ts';
 import * as m023 from './023-cv-id-links.ts';
 import * as m024 from './024-derived-rebuilds.ts';
 import * as m025 from './025-used-upload-signatures.ts';
+import * as m026 from './026-cv-versions.ts';
 import * as m027 from './027-custom-sections.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '023-cv-id-links': m023,
   '024-derived-rebuilds': m024,
   '025-used-upload-signatures': m025,
+  '026-cv-versions': m026,
   '027-custom-sections': m027,
 };
 

@@ -1,2 +1,3 @@
-// The PDF download's front door: other features import from here only.
+// The CV downloads' front door (PDF, Word, plain text): other features import from here only.
+export { CvFileDownloads } from './cv-file-downloads.tsx';
 export { DownloadPdfDialog } from './download-pdf-dialog.tsx';

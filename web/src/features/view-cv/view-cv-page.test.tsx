@@ -63,6 +63,26 @@ describe('View CV page', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/curriculum-vitae/data']);
   });
 
+  it('offers Word and plain text beside Download PDF, and says when a download fails', async () => {
+    serve(FILLED);
+    const served = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) =>
+      String(url).endsWith('/docx')
+        ? new Response(JSON.stringify({ error: 'Too many downloads. Please wait a minute.' }), {
+            status: 429,
+          })
+        : served(url, init),
+    );
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Lerato Dube' });
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download Plain text (.txt)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download Word (.docx)' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many downloads. Please wait a minute.',
+    );
+  });
+
   it('falls back to template01 for an unknown template', async () => {
     serve(FILLED, 'template42');
     renderPage();
@@ -80,6 +100,8 @@ describe('View CV page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Thandiwe Nomsa Mokoena' }),
     ).toBeInTheDocument();
     expect(screen.getAllByText('Sample CV').length).toBeGreaterThanOrEqual(2);
+    // The sample is not the user's CV: nothing to download.
+    expect(screen.queryByRole('button', { name: /Word \(\.docx\)/ })).toBeNull();
   });
 
   it('saves the template chosen in the dropdown and shows it', async () => {

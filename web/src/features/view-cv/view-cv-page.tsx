@@ -10,7 +10,7 @@ import { usePrintChoice } from '../../lib/print.ts';
 import { CvLayout, INK_FRIENDLY_ID } from '../templates/index.ts';
 import { useCvData, useSavePageSize, useSaveTemplate, type CvDataWithPage } from '../cv/api.ts';
 import { PrintDialog, type PrintChoice } from './print-dialog.tsx';
-import { DownloadPdfDialog } from '../pdf/index.ts';
+import { CvFileDownloads, DownloadPdfDialog } from '../pdf/index.ts';
 
 /** /app/view-cv: the CV in the chosen template, the template dropdown, and printing. */
 export default function ViewCvPage() {
@@ -18,6 +18,7 @@ export default function ViewCvPage() {
   const saveTemplate = useSaveTemplate();
   const [printOpen, setPrintOpen] = useState(false);
   const [pdfOpen, setPdfOpen] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [printing, setPrinting] = usePrintChoice<PrintChoice>();
 
   const savePageSize = useSavePageSize();
@@ -39,7 +40,7 @@ export default function ViewCvPage() {
   return (
     <div className="min-h-screen bg-slate-100 print:bg-white">
       <header data-print-hide className="border-b border-slate-200 bg-white print:hidden">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3 sm:px-6">
           <Link to="/app/dashboard" className="text-sm font-medium text-brand-700 hover:underline">
             ← Back to dashboard
           </Link>
@@ -62,9 +63,12 @@ export default function ViewCvPage() {
             Print
           </Button>
           {!empty && (
-            <Button size="sm" variant="secondary" onClick={() => setPdfOpen(true)}>
-              Download PDF
-            </Button>
+            <>
+              <Button size="sm" variant="secondary" onClick={() => setPdfOpen(true)}>
+                Download PDF
+              </Button>
+              <CvFileDownloads hasPhoto={Boolean(data.assignedPhotoUrl)} onError={setFileError} />
+            </>
           )}
           <Link
             to="/app/share-cv"
@@ -79,6 +83,11 @@ export default function ViewCvPage() {
         <div data-print-hide className="mb-4 space-y-3 print:hidden">
           {query.isError && (
             <Banner tone="error">{errorMessage(query.error, 'We could not load your CV.')}</Banner>
+          )}
+          {fileError && (
+            <Banner tone="error" onClose={() => setFileError(null)}>
+              {fileError}
+            </Banner>
           )}
           {saveTemplate.isError && (
             <Banner tone="error">

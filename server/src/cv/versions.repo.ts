@@ -1,0 +1,318 @@
+import { sql } from 'kysely';
+import {
+  VERSION_MESSAGES,
+  VERSIONS_MAX,
+  resolvePageSize,
+  resolveTemplateId,
+  type PageSize,
+  type SectionKey,
+  type TemplateId,
+} from '@vitae/core';
+import type { Db } from '../db/database.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { inTransaction, lockRow, onUniqueViolation } from '../db/integrity.ts';
+import { HttpError } from '../plugins/errors.ts';
+import { tableOf } from '../sections/index.ts';
+
+/** A version as the API answers it (issue 30). */
+export interface CvVersion {
+  _id: string;
+  name: string;
+  isDefault: boolean;
+  template: TemplateId;
+  pageSize: PageSize;
+  headline: string | null;
+  summary: string | null;
+  /** The ids of the entries this version leaves out. */
+  excluded: string[];
+  /** Shares of this version still open (not revoked, not expired). */
+  liveShares: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const COLUMNS = [
+  'id',
+  'name',
+  'is_default',
+  'template',
+  'page_size',
+  'headline',
+  'summary',
+  'created_at',
+  'updated_at',
+] as const;
+
+const notFound = () => new HttpError(404, VERSION_MESSAGES.notFound);
+const duplicateName = () =>
+  new HttpError(409, VERSION_MESSAGES.duplicateName, { name: VERSION_MESSAGES.duplicateName });
+
+export interface VersionChanges {
+  name?: string;
+  isDefault?: true;
+  headline?: string | null;
+  summary?: string | null;
+}
+
+/**
+ * The versions of one user's CV: list, create (empty or as a copy), change, delete, and which
+ * entries each leaves out. Writes run under the user's row lock (db/integrity.ts `lockRow`),
+ * so the cap of VERSIONS_MAX and the one default hold under parallel requests; the unique
+ * indexes of migration 026 back both up.
+ */
+export function versionsRepo(db: Db) {
+  async function list(userId: string): Promise<CvVersion[]> {
+    const now = nowIso();
+    const [rows, excluded, shares] = await Promise.all([
+      db
+        .selectFrom('curriculum_vitae')
+        .select([...COLUMNS])
+        .where('user_id', '=', userId)
+        .orderBy('is_default', 'desc')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute(),
+      db
+        .selectFrom('cv_version_exclusions')
+        .select(['version_id', 'entry_id'])
+        .where('user_id', '=', userId)
+        .execute(),
+      db
+        .selectFrom('cv_shares')
+        .select((eb) => ['cv_id', eb.fn.countAll<number | string>().as('n')])
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .groupBy('cv_id')
+        .execute(),
+    ]);
+    const live = new Map(shares.map((s) => [s.cv_id, Number(s.n)]));
+    return rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      isDefault: r.is_default === 1,
+      template: resolveTemplateId(r.template),
+      pageSize: resolvePageSize(r.page_size),
+      headline: r.headline,
+      summary: r.summary,
+      excluded: excluded.filter((x) => x.version_id === r.id).map((x) => x.entry_id),
+      liveShares: live.get(r.id) ?? 0,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+    }));
+  }
+
+  async function get(userId: string, id: string): Promise<CvVersion> {
+    const version = (await list(userId)).find((v) => v._id === id);
+    if (!version) throw notFound();
+    return version;
+  }
+
+  /** Runs `fn` with the user's row locked, a unique name clash answering 409. */
+  const locked = <T>(userId: string, fn: (trx: Db) => Promise<T>) =>
+    inTransaction(db, async (trx) => {
+      await lockRow(trx, 'users', userId);
+      return fn(trx);
+    }).catch(onUniqueViolation(duplicateName()));
+
+  return {
+    list,
+    get,
+
+    /** A new version: a copy of `from` (settings and exclusions), or one with every entry. */
+    async create(userId: string, name: string, from?: string): Promise<CvVersion> {
+      const id = newId();
+      await locked(userId, async (trx) => {
+        const { n } = await trx
+          .selectFrom('curriculum_vitae')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= VERSIONS_MAX) throw new HttpError(409, VERSION_MESSAGES.tooMany);
+        const source = from
+          ? await trx
+              .selectFrom('curriculum_vitae')
+              .selectAll()
+              .where('user_id', '=', userId)
+              .where('id', '=', from)
+              .executeTakeFirst()
+          : undefined;
+        if (from && !source) throw notFound();
+        const now = nowIso();
+        await trx
+          .insertInto('curriculum_vitae')
+          .values({
+            id,
+            user_id: userId,
+            name,
+            name_lower: name.toLowerCase(),
+            is_default: Number(n) === 0 ? 1 : 0,
+            template: source?.template ?? 'template01',
+            ...(source && {
+              page_size: source.page_size,
+              arrangement: source.arrangement,
+              design: source.design,
+            }),
+            headline: source?.headline ?? null,
+            summary: source?.summary ?? null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        if (source) {
+          await sql`INSERT INTO cv_version_exclusions (version_id, entry_id, section_key, user_id)
+            SELECT ${id}, entry_id, section_key, user_id FROM cv_version_exclusions
+            WHERE version_id = ${source.id}`.execute(trx);
+        }
+      });
+      return get(userId, id);
+    },
+
+    /** Renames, makes default, or sets the version's own headline and summary. */
+    async update(userId: string, id: string, changes: VersionChanges): Promise<CvVersion> {
+      await locked(userId, async (trx) => {
+        const row = await trx
+          .selectFrom('curriculum_vitae')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) throw notFound();
+        if (changes.isDefault) {
+          await trx
+            .updateTable('curriculum_vitae')
+            .set({ is_default: 0 })
+            .where('user_id', '=', userId)
+            .where('is_default', '=', 1)
+            .execute();
+        }
+        await trx
+          .updateTable('curriculum_vitae')
+          .set({
+            ...(changes.name !== undefined && {
+              name: changes.name,
+              name_lower: changes.name.toLowerCase(),
+            }),
+            ...(changes.isDefault && { is_default: 1 }),
+            ...(changes.headline !== undefined && { headline: changes.headline }),
+            ...(changes.summary !== undefined && { summary: changes.summary }),
+            updated_at: nowIso(),
+          })
+          .where('id', '=', id)
+          .execute();
+      });
+      return get(userId, id);
+    },
+
+    /**
+     * Deletes a version, never the last. Its live shares end with it, so a version that has
+     * some is deleted only when `revokeShares` says the user was asked (else 409 with the
+     * count); a listing showing it moves to the default, which moves to the oldest other.
+     */
+    async remove(userId: string, id: string, revokeShares: boolean): Promise<void> {
+      await locked(userId, async (trx) => {
+        const versions = await trx
+          .selectFrom('curriculum_vitae')
+          .select(['id', 'is_default'])
+          .where('user_id', '=', userId)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
+        const target = versions.find((v) => v.id === id);
+        if (!target) throw notFound();
+        if (versions.length === 1) throw new HttpError(409, VERSION_MESSAGES.lastOne);
+        const now = nowIso();
+        const { n } = await trx
+          .selectFrom('cv_shares')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('cv_id', '=', id)
+          .where('revoked_at', 'is', null)
+          .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+          .executeTakeFirstOrThrow();
+        const live = Number(n);
+        if (live > 0 && !revokeShares) {
+          const message = VERSION_MESSAGES.liveShares(live);
+          throw new HttpError(409, message, { liveShares: message });
+        }
+        await trx
+          .updateTable('cv_shares')
+          .set({ revoked_at: now })
+          .where('cv_id', '=', id)
+          .where('revoked_at', 'is', null)
+          .execute();
+        const heir = target.is_default === 1 ? versions.find((v) => v.id !== id)!.id : undefined;
+        await trx.deleteFrom('curriculum_vitae').where('id', '=', id).execute();
+        if (heir) {
+          await trx
+            .updateTable('curriculum_vitae')
+            .set({ is_default: 1 })
+            .where('id', '=', heir)
+            .execute();
+        }
+        const fallback =
+          heir ?? versions.find((v) => v.is_default === 1 && v.id !== id)?.id ?? undefined;
+        if (fallback) {
+          await trx
+            .updateTable('public_cvs')
+            .set({ cv_id: fallback })
+            .where('user_id', '=', userId)
+            .where('cv_id', '=', id)
+            .execute();
+        }
+      });
+    },
+
+    /**
+     * Puts an entry in or out of a version; the entry must be the user's, in that section.
+     * Exclusions of entries deleted since are dropped on the way, so the table stays bounded
+     * by the user's entries.
+     */
+    async setIncluded(
+      userId: string,
+      versionId: string,
+      section: SectionKey,
+      entryId: string,
+      included: boolean,
+    ): Promise<CvVersion> {
+      await locked(userId, async (trx) => {
+        const version = await trx
+          .selectFrom('curriculum_vitae')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('id', '=', versionId)
+          .executeTakeFirst();
+        if (!version) throw notFound();
+        const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(tableOf(section))}
+          WHERE id = ${entryId} AND user_id = ${userId}`.execute(trx);
+        if (rows.length === 0) throw new HttpError(404, VERSION_MESSAGES.entryNotFound);
+        await trx
+          .deleteFrom('cv_version_exclusions')
+          .where('version_id', '=', versionId)
+          .where('entry_id', '=', entryId)
+          .execute();
+        if (!included) {
+          await trx
+            .insertInto('cv_version_exclusions')
+            .values({
+              version_id: versionId,
+              entry_id: entryId,
+              section_key: section,
+              user_id: userId,
+            })
+            .execute();
+        }
+        await pruneGone(trx, userId, section);
+      });
+      return get(userId, versionId);
+    },
+  };
+}
+
+/** Drops the user's exclusions in `section` whose entry was deleted. */
+async function pruneGone(trx: Db, userId: string, section: SectionKey): Promise<void> {
+  await sql`DELETE FROM cv_version_exclusions
+    WHERE user_id = ${userId} AND section_key = ${section}
+    AND entry_id NOT IN (SELECT id FROM ${sql.table(tableOf(section))} WHERE user_id = ${userId})`.execute(
+    trx,
+  );
+}
