@@ -22,6 +22,7 @@ import { affiliateRoutes } from './affiliate/index.ts';
 import { devicesRoutes } from './devices/index.ts';
 import { sectionsRoutes } from './sections/index.ts';
 import { cvRoutes, versionsRoutes } from './cv/index.ts';
+import { customSectionsRoutes } from './custom-sections/index.ts';
 import { cvIoRoutes } from './cv-io/index.ts';
 import { cvExportRoutes } from './cv-export/index.ts';
 import { accountRoutes } from './account/index.ts';
@@ -175,6 +176,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(sectionsRoutes, deps);
   await app.register(cvRoutes, deps);
   await app.register(versionsRoutes, deps);
+  await app.register(customSectionsRoutes, deps);
   await app.register(cvIoRoutes, deps);
   await app.register(cvExportRoutes, deps);
   await app.register(accountRoutes, deps);

@@ -4,6 +4,11 @@
  * goes under `meta.vitae`, so an export imports back to the same CV.
  */
 import { SECTIONS, SECTION_KEYS, type SectionDataMap, type SectionKey } from '../sections/index.ts';
+import {
+  customSectionsFromJsonResume,
+  customSectionsToJsonResume,
+  type CustomSectionData,
+} from './custom-sections.ts';
 import { compact, isRec, obj, type JsonResumeList, type Rec } from './mapping.ts';
 import { readArrangement, type CvArrangement } from '../arrangement.ts';
 import { readDesign, type CvDesign } from '../design.ts';
@@ -16,6 +21,8 @@ export interface VitaeLayout {
   arrangement: CvArrangement;
   design: CvDesign;
 }
+
+export type { CustomSectionData } from './custom-sections.ts';
 
 export const JSON_RESUME_SCHEMA_URL =
   'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json';
@@ -30,6 +37,8 @@ export interface VitaeMeta {
   template?: string;
   layout?: VitaeLayout;
   sections: Partial<Record<SectionKey, (Rec | null)[]>>;
+  /** The custom sections (issue 30): see ./custom-sections.ts. */
+  customSections?: Rec[];
 }
 
 export type JsonResume = Rec & { basics?: Rec; meta?: Rec };
@@ -59,7 +68,12 @@ function fieldsOf(key: SectionKey, entry: unknown): Rec {
 
 export function toJsonResume(
   cv: CvEntries,
-  opts: { template?: string; layout?: VitaeLayout; certificates?: readonly string[] } = {},
+  opts: {
+    template?: string;
+    layout?: VitaeLayout;
+    certificates?: readonly string[];
+    customSections?: readonly CustomSectionData[];
+  } = {},
 ): JsonResume {
   const basics: Rec = {};
   const lists: Partial<Record<JsonResumeList, Rec[]>> = {};
@@ -81,6 +95,12 @@ export function toJsonResume(
     const lost = rows.map((row, i) => lostFields(key, row, items[i]!));
     if (lost.some(Boolean)) vitae.sections[key] = lost;
   }
+  // Custom sections follow the built-in sections' items in the lists they share.
+  const custom = customSectionsToJsonResume(opts.customSections ?? []);
+  for (const [list, items] of Object.entries(custom.lists)) {
+    (lists[list as JsonResumeList] ??= []).push(...items);
+  }
+  if (custom.meta.length) vitae.customSections = custom.meta;
   const certificates = (opts.certificates ?? []).filter(Boolean).map((name) => ({ name }));
   return compact({
     $schema: JSON_RESUME_SCHEMA_URL,
@@ -94,6 +114,8 @@ export function toJsonResume(
 /** What a JSON Resume file gives each section: form input, still to be validated. */
 export interface JsonResumeRead {
   sections: Partial<Record<SectionKey, Rec[]>>;
+  /** The custom sections the file holds, their entries still to be validated. */
+  customSections: CustomSectionData[];
   template: string | null;
   /** The exported version's look, read leniently (anything unknown as the default). */
   layout: VitaeLayout | null;
@@ -139,16 +161,15 @@ function sectionInput(key: SectionKey, resume: JsonResume, meta: VitaeMeta | nul
 }
 
 const UNMAPPED: Record<string, string> = {
-  awards: 'awards',
-  publications: 'publications',
   certificates: 'certificates (upload each one with its file under Certificates)',
 };
 
 /** Reads a parsed JSON Resume; throws NOT_A_JSON_RESUME for anything but an object. */
 export function readJsonResume(input: unknown): JsonResumeRead {
   if (!isRec(input)) throw new Error(NOT_A_JSON_RESUME);
-  const resume = input as JsonResume;
-  const meta = vitaeMetaOf(resume);
+  const meta = vitaeMetaOf(input as JsonResume);
+  const custom = customSectionsFromJsonResume(input, meta as unknown as Rec | null);
+  const resume = custom.rest as JsonResume;
   const sections: JsonResumeRead['sections'] = {};
   for (const key of SECTION_KEYS) {
     const found = sectionInput(key, resume, meta);
@@ -159,7 +180,7 @@ export function readJsonResume(input: unknown): JsonResumeRead {
     .filter(([n]) => n > 0)
     .map(([n, words]) => `${n} ${words}: Vitae does not import these.`);
   const template = meta && typeof meta.template === 'string' ? meta.template : null;
-  return { sections, template, layout: layoutOf(meta), notes };
+  return { sections, customSections: custom.sections, template, layout: layoutOf(meta), notes };
 }
 
 function layoutOf(meta: VitaeMeta | null): VitaeLayout | null {

@@ -88,8 +88,30 @@ async function fillEverySection(who: Who) {
     url: '/api/curriculum-vitae/template',
     headers: { cookie: who.cookie },
     payload: { template: 'template04' },
-  });
+  }); // Sections of their own (issue 30): one per kind, dates JSON Resume must rewrite.
+  const kinds = ['volunteer', 'awards', 'publications', 'projects', 'other'] as const;
+  for (const [i, kind] of kinds.entries()) {
+    const made = await call(who, 'POST', '/api/custom-sections', { title: `Mine ${i}`, kind });
+    const id = (made.json().data as { _id: string }[]).at(-1)!._id;
+    for (const title of ['First', 'Second']) {
+      const res = await call(who, 'POST', `/api/custom-sections/${id}/entries`, {
+        title: `${title} ${kind}`,
+        subtitle: 'Org',
+        place: 'Durban',
+        startDate: 'Mar 2019',
+        endDate: '2020-06',
+        description: '<p>Did <strong>this</strong></p>',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  }
 }
+
+/** The custom sections of a CV without ids. */
+const customOf = (cv: CvData): unknown =>
+  JSON.parse(JSON.stringify(cv.customSections), (key, value: unknown) =>
+    key === '_id' ? undefined : value,
+  );
 
 /** A trigger that aborts inserting `value` into `table.column`, on either database. */
 async function failInsertsOf(table: string, column: string, value: string) {
@@ -150,6 +172,9 @@ describe('JSON Resume export and import', () => {
     expect(sectionsOf(await loadCvData(t.db, copy.userId))).toEqual(
       sectionsOf(await loadCvData(t.db, owner.userId)),
     );
+    const ownCustom = customOf(await loadCvData(t.db, owner.userId));
+    expect(ownCustom).toHaveLength(5);
+    expect(customOf(await loadCvData(t.db, copy.userId))).toEqual(ownCustom);
     const template = await call(copy, 'GET', '/api/curriculum-vitae');
     expect(template.json().template).toBe('template04');
   });

@@ -81,6 +81,8 @@ export interface Database extends SectionTables {
   two_step_secrets: TwoStepSecretsTable;
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   two_step_logins: TwoStepLoginsTable;
+  custom_sections: CustomSectionsTable;
+  custom_section_entries: CustomSectionEntriesTable;
 }
 
 /**
@@ -401,4 +403,32 @@ export interface CvViewsTable {
   device_kind: string;
   /** How much of the first-impression video this viewer watched, 0–100; only grows. */
   video_percent: number;
+}
+
+/** A section the user made (migration 027, core/src/custom-sections.ts). */
+export interface CustomSectionsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  kind: string;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One entry of a custom section; `user_id` is its section's owner (migration 027). */
+export interface CustomSectionEntriesTable {
+  id: string;
+  section_id: string;
+  user_id: string;
+  title: string;
+  subtitle: string;
+  place: string;
+  start_date: string;
+  end_date: string;
+  /** Rich text, sanitised on write (server/src/sections/rich-text.ts). */
+  description: string;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
 }

@@ -56,6 +56,8 @@ const INSERT_ORDER = [
   'section_attribute',
   'section_interest',
   'section_reference',
+  'custom_sections',
+  'custom_section_entries',
   'curriculum_vitae',
   'cv_version_exclusions',
   'media',

@@ -9,6 +9,11 @@ import {
   UPLOAD_MESSAGES,
   type SectionKey,
 } from '@vitae/core';
+import {
+  CUSTOM_SECTION_MESSAGES,
+  MAX_CUSTOM_ENTRIES,
+  MAX_CUSTOM_SECTIONS,
+} from '@vitae/core/custom-sections';
 import { loginAs, callAs, type Who } from './build-test-app.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from './media-test-kit.ts';
@@ -61,6 +66,34 @@ describe('list sections: at most 50 entries', () => {
     expect(tally(res)).toEqual({ 201: MAX_SECTION_ENTRIES, 400: 80 - MAX_SECTION_ENTRIES });
     expect(res.find((r) => r.statusCode === 400)!.json().error).toBe(TOO_MANY_ENTRIES);
     expect(await rows('section_skill', 'user_id', me.userId)).toBe(MAX_SECTION_ENTRIES);
+  });
+});
+
+describe('custom sections: at most 10, with at most 30 entries each', () => {
+  it('15 parallel section creates store exactly 10; the rest answer 400', async () => {
+    const me = await loginAs(t);
+    const res = await burst(15, (i) =>
+      call(me, 'POST', '/api/custom-sections', { title: `Section ${i}`, kind: 'other' }),
+    );
+    expect(tally(res)).toEqual({ 201: MAX_CUSTOM_SECTIONS, 400: 15 - MAX_CUSTOM_SECTIONS });
+    expect(res.find((r) => r.statusCode === 400)!.json().error).toBe(
+      CUSTOM_SECTION_MESSAGES.tooManySections,
+    );
+    expect(await rows('custom_sections', 'user_id', me.userId)).toBe(MAX_CUSTOM_SECTIONS);
+  });
+
+  it('40 parallel entries into one section store exactly 30; the rest answer 400', async () => {
+    const me = await loginAs(t);
+    const made = await call(me, 'POST', '/api/custom-sections', { title: 'Awards' });
+    const id = made.json().data[0]._id as string;
+    const res = await burst(40, (i) =>
+      call(me, 'POST', `/api/custom-sections/${id}/entries`, { title: `Award ${i}` }),
+    );
+    expect(tally(res)).toEqual({ 201: MAX_CUSTOM_ENTRIES, 400: 40 - MAX_CUSTOM_ENTRIES });
+    expect(res.find((r) => r.statusCode === 400)!.json().error).toBe(
+      CUSTOM_SECTION_MESSAGES.tooManyEntries,
+    );
+    expect(await rows('custom_section_entries', 'section_id', id)).toBe(MAX_CUSTOM_ENTRIES);
   });
 });
 
