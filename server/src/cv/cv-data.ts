@@ -187,28 +187,24 @@ async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRow
   return out;
 }
 
-/**
- * The sections as `version` shows them: without the entries it leaves out, with its own
- * headline and summary where it has them (issue 30).
- */
+/** The sections as `version` shows them: without the entries it leaves out (issue 30). */
 function sectionsOf(all: CvRows, version: VersionRow | undefined): EntryOut[][] {
   const out = version ? all.excluded.get(version.id) : undefined;
-  return SECTION_KEYS.map((key) => {
-    let list = all.sections[key];
-    if (out) list = list.filter((entry) => !out.has(String(entry._id)));
-    if (key === 'personal-summary' && typeof version?.summary === 'string') {
-      return [
-        {
-          ...(list[0] ?? { _id: `${version.id}-summary`, lastUpdate: '' }),
-          content: version.summary,
-        },
-      ];
-    }
-    if (key === 'personal-info' && typeof version?.headline === 'string' && list[0]) {
-      return [{ ...list[0], headline: version.headline }];
-    }
-    return list;
-  });
+  return SECTION_KEYS.map((key) =>
+    out ? all.sections[key].filter((entry) => !out.has(String(entry._id))) : all.sections[key],
+  );
+}
+
+/** The CV with the version's own headline and summary where it has them (issue 30). */
+function withOwnText(data: CvData, version: VersionRow | undefined): CvData {
+  const headline = version?.headline;
+  const summary = version?.summary;
+  return {
+    ...data,
+    ...(typeof headline === 'string' &&
+      data.personalInfo && { personalInfo: { ...data.personalInfo, headline } }),
+    ...(typeof summary === 'string' && { personalSummary: { summary } }),
+  };
 }
 
 /**
@@ -264,18 +260,21 @@ export async function loadCv(
         };
       })
     : [];
-  const data = buildCvData({
-    ...sections,
-    assignedPhotoUrl: signer && all.photo ? url(all.photo) : '',
-    firstImpression: video ?? [],
-    certificate: certificates,
-    customSections: toCustomSections(
-      all.customSections as unknown as Parameters<typeof toCustomSections>[0],
-      all.customEntries as unknown as Parameters<typeof toCustomSections>[1],
-    ),
-    arrangement: version?.arrangement,
-    design: version?.design,
-  });
+  const data = withOwnText(
+    buildCvData({
+      ...sections,
+      assignedPhotoUrl: signer && all.photo ? url(all.photo) : '',
+      firstImpression: video ?? [],
+      certificate: certificates,
+      customSections: toCustomSections(
+        all.customSections as unknown as Parameters<typeof toCustomSections>[0],
+        all.customEntries as unknown as Parameters<typeof toCustomSections>[1],
+      ),
+      arrangement: version?.arrangement,
+      design: version?.design,
+    }),
+    version,
+  );
   return {
     record: version && toRecord(version as unknown as Parameters<typeof toRecord>[0]),
     data,
