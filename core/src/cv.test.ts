@@ -10,7 +10,7 @@ import {
 import { SAMPLE_CV } from './sample-cv.ts';
 
 describe('buildCvData', () => {
-  it('maps the stored sections with the spec field names', () => {
+  it('maps the stored sections with the product’s field names', () => {
     const data = buildCvData({
       personalInfo: [
         { _id: 'p1', fullName: 'Sipho Ndlovu', saCitizen: true, driversLicense: false },

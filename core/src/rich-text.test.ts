@@ -52,7 +52,7 @@ describe('limits count the visible text', () => {
   const bold = (n: number) => `<p><strong>${'a'.repeat(n)}</strong></p>`;
   const message = 'Description must be 1000 characters or less';
 
-  it('1000 characters of text in markup pass; 1001 fail with the spec message', () => {
+  it('1000 characters of text in markup pass; 1001 fail with the product’s message', () => {
     expect(schema.safeParse({ ...base, description: bold(1000) }).success).toBe(true);
     const r = schema.safeParse({ ...base, description: bold(1001) });
     expect(r.success).toBe(false);

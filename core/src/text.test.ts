@@ -154,7 +154,7 @@ describe('the shared schemas', () => {
     ).toEqual({ subject: UNSUPPORTED_CHARACTERS });
   });
 
-  it("keep the spec's messages for everything else", () => {
+  it('keep the product’s messages for everything else', () => {
     const r = registerSchema.safeParse({
       fullName: '',
       email: 'x',

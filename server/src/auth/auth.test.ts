@@ -78,7 +78,7 @@ describe('POST /auth/user/register', () => {
     expect(await mailedTokens(t, String(body.email), 'email-verified')).toEqual([]);
   });
 
-  it('uses exactly the spec message for a short password', () => {
+  it('uses exactly the product’s message for a short password', () => {
     expect(AUTH_MESSAGES.passwordTooShort).toBe('Password must be at least 6 characters long');
   });
 
@@ -438,7 +438,7 @@ describe('reset password', () => {
     expect(res.json()).toEqual({ error: message, fieldErrors: { [field]: message } });
   });
 
-  it('uses exactly the spec wording', () => {
+  it('uses exactly the product’s wording', () => {
     expect([
       AUTH_MESSAGES.newPasswordRequired,
       AUTH_MESSAGES.passwordTooShort,

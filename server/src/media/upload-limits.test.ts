@@ -159,7 +159,7 @@ describe('video conversion limits', { timeout: 60_000 }, () => {
     expect(t.storedKeys()).toEqual([]);
   });
 
-  it('fails a conversion over its time limit with the spec message, leaving nothing', async () => {
+  it('fails a conversion over its time limit with the product’s message, leaving nothing', async () => {
     const { t, user } = await appWith({ videoTimeoutMs: 1 });
     const res = await upload(t, user.cookie, 'video', mp4(makeVideo(1)));
     expect(res.statusCode).toBe(422);

@@ -41,7 +41,7 @@ describe('notifications API', () => {
     }
   });
 
-  it('lists newest first with the spec fields, unread count and paging', async () => {
+  it('lists newest first with the product’s fields, unread count and paging', async () => {
     const a = await loginAs(t);
     const published: string[] = [];
     const off = t.events.subscribe('notification.created', (e) => published.push(e.userId));

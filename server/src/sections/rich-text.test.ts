@@ -219,7 +219,7 @@ describe('rich text through the API', () => {
     expect(res.statusCode, res.body).toBe(201);
   });
 
-  it('the spec limit counts visible text: 1000 characters pass, 1001 fail', async () => {
+  it('the product’s limit counts visible text: 1000 characters pass, 1001 fail', async () => {
     const markup = (n: number) =>
       `<p><strong>${'a'.repeat(n - 10)}</strong> <em>${'b'.repeat(9)}</em></p>`;
     const ok = await call(seeker, 'POST', '/api/employment-history', {

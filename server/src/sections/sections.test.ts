@@ -241,7 +241,7 @@ const INVALID: [SectionKey, string, unknown, string, Values?][] = [
   ['employment-history', 'description', long(1001), 'Description must be 1000 characters or less'],
 ];
 
-describe('validation (spec section 5): 400 with the message per field, nothing stored', () => {
+describe('validation (docs/product/builder.md#validation): 400 with the message per field, nothing stored', () => {
   it.each(INVALID)('%s.%s = %j -> "%s"', async (key, field, value, message, extra = {}) => {
     const body = { ...sample(key), ...extra, [field]: value };
     const res = await call(me, 'POST', `/api/${key}`, body);

@@ -140,7 +140,7 @@ describe('control characters are refused with a 400 naming the field', () => {
     expect(note.statusCode).toBe(200);
   });
 
-  it('keeps every other message of the spec when both apply to different fields', async () => {
+  it('keeps every other message of the product when both apply to different fields', async () => {
     const res = await call(
       'anon',
       'POST',

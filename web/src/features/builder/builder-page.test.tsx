@@ -33,7 +33,7 @@ describe('CV builder page', () => {
     expect(await screen.findByLabelText(/^School name/)).toBeInTheDocument();
   });
 
-  it('accepts the spec key "interest" and the card key "interests"', () => {
+  it('accepts the API’s key "interest" and the card key "interests"', () => {
     renderAt('/app/cv-builder?tab=interest');
     expect(screen.getByRole('heading', { level: 1, name: 'Interests' })).toBeVisible();
   });

@@ -67,7 +67,7 @@ describe('Certificates screen', () => {
     expect(fileInput()).toHaveAttribute('accept', '.pdf,.jpg,.jpeg,.png');
   });
 
-  it('refuses a file of another type and a file over 5MB with the spec messages', async () => {
+  it('refuses a file of another type and a file over 5MB with the product’s messages', async () => {
     serve([]);
     const user = userEvent.setup({ applyAccept: false });
     renderScreen();

@@ -71,7 +71,7 @@ describe('renderCrop', () => {
     expect(drawImage).toHaveBeenCalledWith(img, 500, 0, 3000, 3000, 0, 0, 1200, 1200);
   });
 
-  it("encodes once, at the spec's JPEG quality: the upload is not encoded again", async () => {
+  it('encodes once, at the product’s JPEG quality: the upload is not encoded again', async () => {
     const img = { ...LANDSCAPE } as unknown as CanvasImageSource & Size;
     const { canvas, encodings } = fakeCanvas();
     await renderCrop(img, initialCrop(img), canvas);

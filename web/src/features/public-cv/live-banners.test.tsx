@@ -21,7 +21,7 @@ describe('live banners', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('shows a listing change on HR browse for 3 seconds, with the spec wording', () => {
+  it('shows a listing change on HR browse for 3 seconds, with the product’s wording', () => {
     render(<PublicCvListBanner />);
     const timestamp = new Date().toISOString();
     act(() =>

@@ -42,7 +42,7 @@ describe.each(LAYOUTS)('%s header', (layout) => {
     expect(within(header).queryByText(SUMMARY_TITLE)).toBeNull();
   });
 
-  it('without a headline, keeps the summary title only where the spec has one', async () => {
+  it('without a headline, keeps the summary title only where the product has one', async () => {
     const { header } = await renderHeader(layout, withoutHeadline);
     const title = within(header).queryByText(SUMMARY_TITLE);
     expect(Boolean(title)).toBe(SUMMARY_TITLED.includes(layout));

@@ -3,7 +3,7 @@ import { SAMPLE_CV } from '@vitae/core';
 import { addressLine, contactItems } from './cv-header.tsx';
 
 describe("a CV header's address", () => {
-  it('joins the address parts in the spec order, skipping empty ones', () => {
+  it('joins the address parts in the product’s order, skipping empty ones', () => {
     expect(addressLine(SAMPLE_CV.contactInfo)).toBe(
       'Unit 12, Jacaranda Court, 45 Rivonia Road, Sandton, Johannesburg, Gauteng, 2196, South Africa',
     );
