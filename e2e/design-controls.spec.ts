@@ -87,6 +87,8 @@ test('the Design tab sets accent, font and density; View CV shows them in two te
   page,
   baseURL,
 }) => {
+  // Three saves, an accessibility scan, two templates and a reload: long on a loaded machine.
+  test.setTimeout(120_000);
   await signInWithCv(page);
   const { foreign, fonts } = watchRequests(page, baseURL!);
 
