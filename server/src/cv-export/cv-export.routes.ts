@@ -2,9 +2,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { loadCvData } from '../cv/index.ts';
+import { cvRepo, loadCvData } from '../cv/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { cvDisposition, photoFromStorage } from '../pdf/index.ts';
+import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -16,16 +17,31 @@ import { cvText } from './cv-text.ts';
 export const CV_EXPORT_MESSAGES = {
   photoInvalid: 'photo must be 0 or 1.',
   tooMany: 'Too many downloads. Please wait a minute and try again.',
+  cvNotFound: 'CV not found',
 } as const;
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 const tags = ['cv import/export'];
-const docxQuery = z.object({
+/** Like the PDF, either file may name one of the owner's versions (issue 30); else the default. */
+const textQuery = z.object({
+  version: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, CV_EXPORT_MESSAGES.cvNotFound)
+    .optional(),
+});
+const docxQuery = textQuery.extend({
   // The photo only when asked for: many employers ask for CVs without one.
   photo: z.enum(['0', '1'], { error: CV_EXPORT_MESSAGES.photoInvalid }).optional(),
 });
+
+/** A named version must be the user's: 404 otherwise, as for the PDF. */
+async function checkVersion(db: AppDeps['db'], userId: string, version?: string): Promise<void> {
+  if (version && !(await cvRepo(db).find(userId, version))) {
+    throw new HttpError(404, CV_EXPORT_MESSAGES.cvNotFound);
+  }
+}
 
 /** Per user, as the PDF download counts (pdf.routes.ts): cheaper to make, the same bound. */
 const exportLimits = (userId: string) => [
@@ -87,8 +103,10 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const user = requireUser(req);
       await enforceLimits(limiter, exportLimits(user.id), CV_EXPORT_MESSAGES.tooMany);
       const withPhoto = req.query.photo === '1';
+      const { version } = req.query;
+      await checkVersion(db, user.id, version);
       // The media are read (and the photo's URL signed) only for the photo.
-      const data = await loadCvData(db, user.id, withPhoto ? deps : undefined);
+      const data = await loadCvData(db, user.id, withPhoto ? deps : undefined, version);
       const photo = withPhoto ? await docPhoto(storage, data.assignedPhotoUrl, req.log) : null;
       const doc = cvDocument(data);
       const file = await cvDocx(doc, photo);
@@ -105,13 +123,16 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
     {
       schema: {
         tags,
+        querystring: textQuery,
         response: { 200: binaryResponse(TEXT_TYPE, 'The CV as plain text'), ...errorResponses },
       },
     },
     async (req, reply) => {
       const user = requireUser(req);
       await enforceLimits(limiter, exportLimits(user.id), CV_EXPORT_MESSAGES.tooMany);
-      const doc = cvDocument(await loadCvData(db, user.id));
+      const { version } = req.query;
+      await checkVersion(db, user.id, version);
+      const doc = cvDocument(await loadCvData(db, user.id, undefined, version));
       return reply
         .type(TEXT_TYPE)
         .header('content-disposition', cvDisposition(doc.name, 'txt'))

@@ -241,6 +241,36 @@ describe('who may download', () => {
     expect(txt.headers['content-disposition']).toContain('filename="CV.txt"');
   });
 
+  it("follows the version named (issue 30) and answers 404 for another user's", async () => {
+    const me = await loginAs(t);
+    await call(me, 'POST', '/api/skill', { skill: 'Forklift', level: 3 });
+    await call(me, 'POST', '/api/skill', { skill: 'Pivot tables', level: 4 });
+    const skills = (await call(me, 'GET', '/api/skill')).json().data as {
+      _id: string;
+      skill: string;
+    }[];
+    const forklift = skills.find((s) => s.skill === 'Forklift')!._id;
+    const made = await call(me, 'POST', '/api/curriculum-vitae/versions', { name: 'Analyst' });
+    const analyst = made.json()._id as string;
+    await call(me, 'PUT', `/api/curriculum-vitae/versions/${analyst}/entries/${forklift}`, {
+      section: 'skill',
+      included: false,
+    });
+    const mine = await get(me, '/api/curriculum-vitae/txt');
+    expect(mine.body).toContain('Forklift');
+    const theirs = await get(me, `/api/curriculum-vitae/txt?version=${analyst}`);
+    expect(theirs.body).toContain('Pivot tables');
+    expect(theirs.body).not.toContain('Forklift');
+    const docx = await get(me, `/api/curriculum-vitae/docx?version=${analyst}`);
+    expect(readDocx(docx.rawPayload).xml).not.toContain('Forklift');
+
+    const stranger = await loginAs(t);
+    for (const url of ['/api/curriculum-vitae/docx', '/api/curriculum-vitae/txt']) {
+      expect((await get(stranger, `${url}?version=${analyst}`)).statusCode).toBe(404);
+      expect((await get(stranger, `${url}?version=nope`)).statusCode).toBe(400);
+    }
+  });
+
   it('counts downloads per user and refuses past 30 a minute', async () => {
     const me = await loginAs(t);
     for (let i = 0; i < 30; i++) {
