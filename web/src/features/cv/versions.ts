@@ -41,7 +41,7 @@ export function useShowVersion() {
   return (id: string) => showVersion(client, id);
 }
 
-function useVersionsChange<V>(fn: (vars: V) => Promise<unknown>) {
+function useVersionsChange<V, R>(fn: (vars: V) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
