@@ -106,34 +106,41 @@ export interface EntryInclusion {
  */
 export function useSetEntryIncluded() {
   const client = useQueryClient();
+  const markIncluded = (version: string, entry: string, included: boolean) =>
+    client.setQueryData<CvVersion[]>(cvVersionsKey, (list) =>
+      list?.map((v) =>
+        v._id === version
+          ? {
+              ...v,
+              excluded: included
+                ? v.excluded.filter((x) => x !== entry)
+                : [...v.excluded.filter((x) => x !== entry), entry],
+            }
+          : v,
+      ),
+    );
   return useMutation({
     mutationFn: ({ version, section, entry, included }: EntryInclusion) =>
       api.put<CvVersion>(`${BASE}/${version}/entries/${entry}`, { section, included }),
     onMutate: async ({ version, entry, included }) => {
       await client.cancelQueries({ queryKey: cvVersionsKey });
-      const before = client.getQueryData<CvVersion[]>(cvVersionsKey);
-      client.setQueryData<CvVersion[]>(cvVersionsKey, (list) =>
-        list?.map((v) =>
-          v._id === version
-            ? {
-                ...v,
-                excluded: included
-                  ? v.excluded.filter((x) => x !== entry)
-                  : [...v.excluded.filter((x) => x !== entry), entry],
-              }
-            : v,
-        ),
-      );
-      return { before };
+      markIncluded(version, entry, included);
     },
-    onError: (_e, _vars, context) => {
-      if (context?.before) client.setQueryData(cvVersionsKey, context.before);
+    // Back as it was: only this entry, so another switch moved meanwhile keeps its place.
+    onError: (_e, { version, entry, included }) => markIncluded(version, entry, !included),
+    // The preview and View CV show the version's entries as the server filters them.
+    onSettled: (_made, _e, { version }) => {
+      if (version === currentVersionOrDefault(client)) {
+        void client.invalidateQueries({ queryKey: cvDataKey });
+      }
     },
-    onSuccess: (made) => {
-      client.setQueryData<CvVersion[]>(cvVersionsKey, (list) =>
-        list?.map((v) => (v._id === made._id ? made : v)),
-      );
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: cvDataKey }),
   });
+}
+
+/** The id of the version on screen: the chosen one, else the default. */
+function currentVersionOrDefault(client: ReturnType<typeof useQueryClient>): string | undefined {
+  return (
+    currentVersion() ??
+    client.getQueryData<CvVersion[]>(cvVersionsKey)?.find((v) => v.isDefault)?._id
+  );
 }
