@@ -19,7 +19,11 @@ export function InThisCv({
   const { versions, current } = useCurrentVersion();
   const include = useSetEntryIncluded();
   if (!versions || versions.length < 2 || !current) return null;
-  const included = !current.excluded.includes(entryId);
+  // The click shows at once (the versions list follows when its cancelled reads are done).
+  const included =
+    include.isPending && include.variables.version === current._id
+      ? include.variables.included
+      : !current.excluded.includes(entryId);
   return (
     <div className="flex flex-col items-start gap-1">
       <label className="inline-flex items-center gap-2 text-sm text-slate-700">
