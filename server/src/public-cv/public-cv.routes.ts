@@ -4,6 +4,8 @@ import {
   CONTACT_MESSAGES,
   contactModeSchema,
   idParams,
+  recordId,
+  VERSION_MESSAGES,
   type ContactRequest,
   type PublicCvStatus,
 } from '@vitae/core';
@@ -20,6 +22,8 @@ import { publicCvRepo } from './public-cv.repo.ts';
 const tags = ['public-cv'];
 const status = { 200: publicCvStatusSchema, ...errorResponses };
 const decided = { 200: contactRequestSchema, ...errorResponses };
+/** PUT /api/public-cv/version (issue 30): the CV version HR users see. */
+const listedVersionSchema = z.strictObject({ version: recordId() });
 
 /** The owner's listing switch (docs/product/public-listing-and-hr.md#cv-visibility); HR in hr/. */
 export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -69,6 +73,18 @@ export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (req): Promise<PublicCvStatus> => {
       const user = requireUser(req);
       await repo.setContactMode(user.id, req.body.mode);
+      return repo.status(user.id);
+    },
+  );
+
+  r.put(
+    '/api/public-cv/version',
+    { schema: { tags, body: listedVersionSchema, response: status } },
+    async (req): Promise<PublicCvStatus> => {
+      const user = requireUser(req);
+      if (!(await repo.setVersion(user.id, req.body.version))) {
+        throw new HttpError(404, VERSION_MESSAGES.notFound);
+      }
       return repo.status(user.id);
     },
   );
