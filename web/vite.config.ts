@@ -64,7 +64,7 @@ function precompress(): Plugin {
 const CV_RENDER_MODULES = [
   /\/web\/src\/features\/templates\/blocks\/[\w-]+\.tsx?$/,
   /\/web\/src\/features\/rich-text\/rich-text\.tsx?$/,
-  /\/core\/src\/(?:arrangement-order|color|design|design-theme|levels|ratings|rich-text)\.ts$/,
+  /\/core\/src\/(?:arrangement-order|color|custom-section-keys|design|design-theme|levels|ratings|rich-text)\.ts$/,
 ];
 
 export default defineConfig({

@@ -4,13 +4,17 @@
  * neither (decision 0008 §0016): callers pass the registry's keys in.
  */
 import type { SectionKey } from './sections/index.ts';
+import type { CustomKey } from './custom-section-keys.ts';
+
+/** A key of the arrangement: one of the 12 data sections, or a custom section (`custom:<id>`). */
+export type ArrangementKey = SectionKey | CustomKey;
 
 export interface CvArrangement {
   /** The user's order; empty: each template's own. Sections not listed follow, in registry order. */
-  order: SectionKey[];
+  order: ArrangementKey[];
   /** Sections left off the CV (their data stays). */
-  hidden: SectionKey[];
-  /** A title per renamed section; absent: the template's title. */
+  hidden: ArrangementKey[];
+  /** A title per renamed section; absent: the template's title (a custom section has its own). */
   titles: Partial<Record<SectionKey, string>>;
 }
 
@@ -21,7 +25,10 @@ export const EMPTY_ARRANGEMENT: CvArrangement = Object.freeze({
 }) as CvArrangement;
 
 /** `keys` in the user's order: the listed ones first, then the rest in the order of `keys`. */
-export const keysInOrder = (a: CvArrangement, keys: readonly SectionKey[]): SectionKey[] => [
-  ...a.order,
-  ...keys.filter((k) => !a.order.includes(k)),
+export const keysInOrder = <K extends string>(
+  a: Pick<CvArrangement, 'order'> & Partial<CvArrangement>,
+  keys: readonly K[],
+): K[] => [
+  ...(a.order.filter((k) => keys.includes(k as string as K)) as string[] as K[]),
+  ...keys.filter((k) => !(a.order as readonly string[]).includes(k)),
 ];

@@ -115,3 +115,61 @@ describe('CvData carries the arrangement', () => {
     expect(cvArrangementResponseSchema.parse({ arrangement })).toEqual({ arrangement });
   });
 });
+
+describe('custom sections in the arrangement (issue 30)', () => {
+  const id = 'a'.repeat(24);
+  const gone = 'b'.repeat(24);
+
+  it('takes custom:<24-hex id> keys in order and hidden, and refuses other custom keys', () => {
+    const body = { order: [`custom:${id}`, 'skill'], hidden: [`custom:${id}`] };
+    expect(arrangementSchema.parse(body)).toEqual({ ...body, titles: {} });
+    expect(refusal({ order: ['custom:nope'] })).toBe(ARRANGEMENT_MESSAGES.unknownSection);
+    expect(refusal({ titles: { [`custom:${id}`]: 'Mine' } })).toBe(
+      ARRANGEMENT_MESSAGES.unknownSection,
+    );
+    expect(refusal({ hidden: [`custom:${id}`, `custom:${id}`] })).toBe(
+      ARRANGEMENT_MESSAGES.duplicate,
+    );
+  });
+
+  it("reads a CV's custom sections leniently and drops the keys of sections that are gone", () => {
+    const data = buildCvData({
+      customSections: [
+        {
+          _id: id,
+          title: ' Volunteering ',
+          kind: 'volunteer',
+          entries: [{ _id: 'e1', title: 'Coach', startDate: '2020-01' }, { _id: 'e2' }],
+        },
+        { _id: gone, title: '', kind: 'awards', entries: [] },
+        { _id: 'c'.repeat(24), title: 'Odd', kind: 'weird' },
+      ],
+      arrangement: { order: [`custom:${gone}`, `custom:${id}`], hidden: [`custom:${gone}`] },
+    });
+    expect(data.customSections).toEqual([
+      {
+        _id: id,
+        title: 'Volunteering',
+        kind: 'volunteer',
+        entries: [
+          {
+            _id: 'e1',
+            title: 'Coach',
+            subtitle: '',
+            place: '',
+            startDate: '2020-01',
+            endDate: '',
+            description: '',
+          },
+        ],
+      },
+      { _id: 'c'.repeat(24), title: 'Odd', kind: 'other', entries: [] },
+    ]);
+    expect(data.arrangement).toEqual({ order: [`custom:${id}`], hidden: [], titles: {} });
+    expect(cvDataSchema.parse(data)).toMatchObject({ customSections: data.customSections });
+    expect(arrangedKeys(data.arrangement, [id]).slice(0, 2)).toEqual([
+      `custom:${id}`,
+      SECTION_KEYS[0],
+    ]);
+  });
+});

@@ -7,9 +7,15 @@
 import { z } from 'zod';
 import { SECTION_KEYS, isSectionKey, type SectionKey } from './sections/index.ts';
 import { isSingleLineText, singleLineText } from './text.ts';
-import { EMPTY_ARRANGEMENT, keysInOrder, type CvArrangement } from './arrangement-order.ts';
+import {
+  EMPTY_ARRANGEMENT,
+  keysInOrder,
+  type ArrangementKey,
+  type CvArrangement,
+} from './arrangement-order.ts';
+import { MAX_CUSTOM_SECTIONS, customKey, isCustomKey } from './custom-section-keys.ts';
 
-export { EMPTY_ARRANGEMENT, type CvArrangement } from './arrangement-order.ts';
+export { EMPTY_ARRANGEMENT, type ArrangementKey, type CvArrangement } from './arrangement-order.ts';
 
 /** The longest section title a user may give. */
 export const SECTION_TITLE_MAX = 40;
@@ -24,9 +30,15 @@ const sectionKeySchema = z.enum(SECTION_KEYS as [SectionKey, ...SectionKey[]], {
   error: ARRANGEMENT_MESSAGES.unknownSection,
 });
 
+/** A built-in section's key, or a custom section's `custom:<24-hex id>` (issue 30). */
+const arrangementKeySchema = z.custom<ArrangementKey>(
+  (v) => typeof v === 'string' && (isSectionKey(v) || isCustomKey(v)),
+  { error: ARRANGEMENT_MESSAGES.unknownSection },
+);
+
 const keyList = z
-  .array(sectionKeySchema, { error: ARRANGEMENT_MESSAGES.unknownSection })
-  .max(SECTION_KEYS.length, ARRANGEMENT_MESSAGES.duplicate)
+  .array(arrangementKeySchema, { error: ARRANGEMENT_MESSAGES.unknownSection })
+  .max(SECTION_KEYS.length + MAX_CUSTOM_SECTIONS, ARRANGEMENT_MESSAGES.duplicate)
   .refine((keys) => new Set(keys).size === keys.length, ARRANGEMENT_MESSAGES.duplicate);
 
 /** A section title: one trimmed line of 1–40 characters, no control characters. */
@@ -53,14 +65,21 @@ export const arrangementSchema = z.strictObject(
 
 /** The arrangement as answers carry it. */
 export const arrangementResponseSchema = z.object({
-  order: z.array(sectionKeySchema),
-  hidden: z.array(sectionKeySchema),
+  order: z.array(arrangementKeySchema),
+  hidden: z.array(arrangementKeySchema),
   titles: z.partialRecord(sectionKeySchema, z.string()),
 });
 
-const keysOf = (value: unknown): SectionKey[] =>
+const keysOf = (value: unknown): ArrangementKey[] =>
   Array.isArray(value)
-    ? [...new Set(value.filter((k): k is SectionKey => typeof k === 'string' && isSectionKey(k)))]
+    ? [
+        ...new Set(
+          value.filter(
+            (k): k is ArrangementKey =>
+              typeof k === 'string' && (isSectionKey(k) || isCustomKey(k)),
+          ),
+        ),
+      ]
     : [];
 
 /**
@@ -96,7 +115,21 @@ export const isDefaultArrangement = (a: CvArrangement): boolean =>
   a.order.length === 0 && a.hidden.length === 0 && Object.keys(a.titles).length === 0;
 
 /**
- * Every section in the user's order: the listed ones first, then the rest in registry order
- * (the builder's list shows this).
+ * The arrangement with the custom sections of `ids` only (a deleted section's keys dropped).
  */
-export const arrangedKeys = (a: CvArrangement): SectionKey[] => keysInOrder(a, SECTION_KEYS);
+export function withCustomSections(a: CvArrangement, ids: readonly string[]): CvArrangement {
+  const known = new Set(ids.map(customKey));
+  const keep = (k: ArrangementKey) => isSectionKey(k) || known.has(k);
+  if (a.order.every(keep) && a.hidden.every(keep)) return a;
+  return { ...a, order: a.order.filter(keep), hidden: a.hidden.filter(keep) };
+}
+
+/**
+ * Every section in the user's order: the listed ones first, then the rest in registry order,
+ * then the custom sections of `customIds` in their own order (the builder's list shows this).
+ */
+export const arrangedKeys = (
+  a: CvArrangement,
+  customIds: readonly string[] = [],
+): ArrangementKey[] =>
+  keysInOrder<ArrangementKey>(a, [...SECTION_KEYS, ...customIds.map(customKey)]);

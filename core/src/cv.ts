@@ -2,7 +2,9 @@
  * CvData: the one shape every CV template receives (docs/product/templates-and-print.md#cv-data),
  * and buildCvData() that maps stored section lists to it.
  */
-import { readArrangement, type CvArrangement } from './arrangement.ts';
+import { readArrangement, withCustomSections, type CvArrangement } from './arrangement.ts';
+import type { CvCustomSection } from './custom-section-keys.ts';
+import { readCustomSections } from './custom-sections.ts';
 import { readDesign, type CvDesign } from './design.ts';
 import { cvList, id, list, text, bool, type Rec } from './sections/cv-read.ts';
 import { SECTIONS, SECTION_KEYS, type SectionCvData, type SectionKey } from './sections/index.ts';
@@ -23,6 +25,8 @@ export type {
   CvTertiaryEducation,
 } from './sections/index.ts';
 
+export type { CvCustomEntry, CvCustomSection, CustomSectionKind } from './custom-section-keys.ts';
+
 export {
   ARRANGEMENT_MESSAGES,
   EMPTY_ARRANGEMENT,
@@ -31,6 +35,7 @@ export {
   arrangementSchema,
   isDefaultArrangement,
   readArrangement,
+  type ArrangementKey,
   type CvArrangement,
 } from './arrangement.ts';
 
@@ -68,6 +73,8 @@ export type CvData = SectionCvData & {
   assignedPhotoUrl: string | null;
   firstImpression: CvFirstImpression | null;
   certificates: CvCertificate[];
+  /** The sections the user made (issue 30), in their order, each with its entries. */
+  customSections: CvCustomSection[];
   /** The user's order, hidden sections and titles (issue 17); templates apply it. */
   arrangement: CvArrangement;
   /** The accent, font, text size and spacing the user chose (issue 17); default: the template's. */
@@ -82,6 +89,8 @@ export type CvSections = { [K in SectionKey as (typeof SECTIONS)[K]['cvSource']]
   photo?: unknown;
   firstImpression?: unknown;
   certificate?: unknown;
+  /** The user's own sections with their entries (core/src/custom-sections.ts). */
+  customSections?: unknown;
   /** An explicit assigned photo URL wins over the photo list ("noneAssigned" means none). */
   assignedPhotoUrl?: unknown;
   /** The CV record's section arrangement (JSON text or object). */
@@ -101,6 +110,7 @@ const SECTION_ALIASES: Record<string, readonly string[]> = {
   photo: ['photo', 'photos'],
   firstImpression: ['firstImpression'],
   certificate: ['certificate', 'certificates'],
+  customSections: ['customSections'],
   assignedPhotoUrl: ['assignedPhotoUrl'],
 };
 
@@ -143,6 +153,7 @@ export function buildCvData(sections: CvSections | Record<string, unknown>): CvD
     ]),
   ) as SectionCvData;
   const video = list(pick(source, 'firstImpression')).find((v) => text(v, 'videoUrl'));
+  const customSections = readCustomSections(pick(source, 'customSections'));
   return {
     ...fromSections,
     assignedPhotoUrl: assignedPhotoOf(
@@ -153,13 +164,19 @@ export function buildCvData(sections: CvSections | Record<string, unknown>): CvD
     certificates: cvList(certificateOf)(pick(source, 'certificate')).filter(
       (c) => c.pdfUrl || c.photoUrl,
     ),
-    arrangement: readArrangement(source.arrangement),
+    customSections,
+    // A custom section's key for a section that is gone is dropped.
+    arrangement: withCustomSections(
+      readArrangement(source.arrangement),
+      customSections.map((s) => s._id),
+    ),
     design: readDesign(source.design),
   };
 }
 
 /** A CV with no section filled in (a new user): the viewer then shows the sample CV. */
 export function isCvEmpty(data: CvData): boolean {
+  if ((data.customSections ?? []).length > 0) return false;
   return SECTION_KEYS.every((k) => {
     const value: unknown = data[SECTIONS[k].cv.field];
     return Array.isArray(value) ? value.length === 0 : !value;

@@ -7,9 +7,16 @@ import { SECTION_KEYS, type SectionKey } from './sections/index.ts';
  * on both sides, so an event name or payload cannot drift between them.
  */
 
-/** Every `dataType` a `data-updated` event may carry: each section's key and the media kinds. */
-export const DATA_TYPES = [...SECTION_KEYS, 'photo', 'first-impression', 'certificate'] as const;
-export type DataType = SectionKey | 'photo' | 'first-impression' | 'certificate';
+/** Every `dataType` a `data-updated` event may carry: each section's key, the media kinds, custom sections. */
+export const DATA_TYPES = [
+  ...SECTION_KEYS,
+  'photo',
+  'first-impression',
+  'certificate',
+  'custom-sections',
+] as const;
+export type DataType =
+  SectionKey | 'photo' | 'first-impression' | 'certificate' | 'custom-sections';
 
 export const isDataType = (v: unknown): v is DataType =>
   typeof v === 'string' && (DATA_TYPES as readonly string[]).includes(v);

@@ -5,11 +5,15 @@
  * every version (a version lists what it excludes, never what it includes).
  */
 import { z } from 'zod';
-import { SECTION_KEYS, SECTIONS, type SectionKey } from './sections/index.ts';
+import {
+  SECTION_KEYS,
+  SECTIONS,
+  personalInfoLimits,
+  personalSummaryLimits,
+  type SectionKey,
+} from './sections/index.ts';
 import { maxMessage, requiredText } from './sections/fields.ts';
 import { singleLineText } from './text.ts';
-import { personalInfoLimits } from './sections/personal-info.ts';
-import { personalSummaryLimits } from './sections/personal-summary.ts';
 
 /** The most versions one account keeps. */
 export const VERSIONS_MAX = 10;

@@ -22,6 +22,7 @@ import { affiliateRoutes } from './affiliate/index.ts';
 import { devicesRoutes } from './devices/index.ts';
 import { sectionsRoutes } from './sections/index.ts';
 import { cvRoutes, versionsRoutes } from './cv/index.ts';
+import { customSectionsRoutes } from './custom-sections/index.ts';
 import { cvIoRoutes } from './cv-io/index.ts';
 import { cvExportRoutes } from './cv-export/index.ts';
 import { accountRoutes } from './account/index.ts';
@@ -37,6 +38,7 @@ import { sharingRoutes, sharingRepo } from './sharing/index.ts';
 import { publicCvRoutes } from './public-cv/index.ts';
 import { hrRoutes, hrBrowseRoutes, hrRepo } from './hr/index.ts';
 import { pdfRoutes, type PdfRenderer } from './pdf/index.ts';
+import { createLifecycle, healthRoutes, type Lifecycle } from './ops/index.ts';
 
 /**
  * Brotli for answers compressed per request (JSON; the web app's files go out precompressed
@@ -86,6 +88,8 @@ export type AppInput = DepsInput & {
   pdfRenderer?: PdfRenderer | null;
   logger?: boolean;
   logStream?: { write(msg: string): void };
+  /** Draining or serving, for /readyz: main.ts drains it on SIGTERM. */
+  lifecycle?: Lifecycle;
 };
 
 /** The composition root: wires plugins and features in order. Never listens. */
@@ -165,12 +169,14 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   registerOriginCheck(app, config.publicUrl);
   registerSessionAuth(app, deps.sessions);
 
+  await app.register(healthRoutes, { ...deps, lifecycle: input.lifecycle ?? createLifecycle() });
   await app.register(authRoutes, deps);
   await app.register(affiliateRoutes, deps);
   await app.register(devicesRoutes, deps);
   await app.register(sectionsRoutes, deps);
   await app.register(cvRoutes, deps);
   await app.register(versionsRoutes, deps);
+  await app.register(customSectionsRoutes, deps);
   await app.register(cvIoRoutes, deps);
   await app.register(cvExportRoutes, deps);
   await app.register(accountRoutes, deps);

@@ -160,6 +160,26 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads ROLE as web, worker or all (the default), refusing anything else', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ ROLE: ' ' }).role).toBe('all');
+    expect(loadConfig({ ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ ROLE: 'worker' }).role).toBe('worker');
+    for (const bad of ['both', 'WEB', 'workers']) {
+      expect(failure({ ROLE: bad })).toBe('Invalid configuration: ROLE must be web, worker or all');
+    }
+  });
+
+  it('reads SHUTDOWN_TIMEOUT_MS as whole milliseconds, 10000 by default', () => {
+    expect(loadConfig({}).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs).toBe(2500);
+    for (const bad of ['0', '-1', '1.5', 'later']) {
+      expect(failure({ SHUTDOWN_TIMEOUT_MS: bad })).toBe(
+        'Invalid configuration: SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds, 1 or more',
+      );
+    }
+  });
+
   it('refuses partial S3 settings, naming the variables', () => {
     const message = failure({ S3_ENDPOINT: 'http://s3.local:9000', S3_BUCKET: 'media' });
     expect(message).toMatch(/^Invalid configuration: S3_ACCESS_KEY, S3_SECRET_KEY missing/);

@@ -6,6 +6,11 @@ const opt = <T extends z.ZodType>(t: T) => z.preprocess(blankToUndefined, t.opti
 
 const PORT_MESSAGE = 'must be a whole number from 0 to 65535';
 const MINUTES_MESSAGE = 'must be a whole number of minutes, 1 or more';
+const SHUTDOWN_MESSAGE = 'must be a whole number of milliseconds, 1 or more';
+
+/** What one process does: serve HTTP, run the background work, or both (the default). */
+export const ROLES = ['web', 'worker', 'all'] as const;
+export type Role = (typeof ROLES)[number];
 
 /** What a production server may be started without, when PRODUCTION_ALLOW names it. */
 export const PRODUCTION_ALLOWANCES = ['http', 'outbox-mail', 'generated-secret'] as const;
@@ -68,6 +73,18 @@ const envSchema = z.object({
       ),
   ),
   API_DOCS: opt(z.enum(['on', 'off'], { error: 'must be on or off' })),
+  ROLE: z.preprocess(
+    blankToUndefined,
+    z.enum(ROLES, { error: 'must be web, worker or all' }).default('all'),
+  ),
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: SHUTDOWN_MESSAGE })
+      .int(SHUTDOWN_MESSAGE)
+      .min(1, SHUTDOWN_MESSAGE)
+      .default(10_000),
+  ),
   PDF_IDLE_MINUTES: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -109,7 +126,20 @@ export interface Config {
   productionAllow: ProductionAllowance[];
   /** API_DOCS: serve the OpenAPI page at /api/docs (default on, off in production). */
   apiDocs: boolean;
+  /**
+   * ROLE: `web` serves HTTP and leaves the periodic sweeps to a worker; `worker` serves no HTTP
+   * and runs them; `all` (default) does both, as one process on the embedded defaults does.
+   */
+  role: Role;
+  /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM waits for requests in flight (default 10000). */
+  shutdownTimeoutMs: number;
 }
+
+/** Whether this process runs the periodic background sweeps (a worker, or the default `all`). */
+export const runsBackgroundWork = (config: Pick<Config, 'role'>): boolean => config.role !== 'web';
+
+/** Whether this process serves HTTP (`web`, or the default `all`). */
+export const servesHttp = (config: Pick<Config, 'role'>): boolean => config.role !== 'worker';
 
 export class ConfigError extends Error {}
 
@@ -172,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfIdleMinutes: e.PDF_IDLE_MINUTES,
     productionAllow: e.PRODUCTION_ALLOW ?? [],
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
+    role: e.ROLE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

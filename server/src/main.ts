@@ -1,6 +1,12 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, productionRefusal } from './config.ts';
+import {
+  ConfigError,
+  loadConfig,
+  productionRefusal,
+  runsBackgroundWork,
+  servesHttp,
+} from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { upgradeDatabase } from './upgrade.ts';
 import { describeOutboxAccess, outboxAccess } from './dev/index.ts';
@@ -8,6 +14,10 @@ import { domainEvents } from './plugins/domain-events.ts';
 import { outboxMailer, smtpMailer } from './plugins/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, scaledRateLimiter } from './plugins/rate-limit.ts';
 import { loadOrCreateSecret } from './secrets.ts';
+import { createLifecycle, shutdownOnSignals } from './ops/index.ts';
+
+/** The periodic work a worker runs and a web instance leaves to it (docs/operations.md, "Roles"). */
+const BACKGROUND_WORK = 'removal of unattached uploads and of expired account exports';
 
 async function main() {
   let config;
@@ -33,8 +43,10 @@ async function main() {
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(config.dataDir);
 
+  const lifecycle = createLifecycle();
   const app = await buildApp({
     config,
+    lifecycle,
     db,
     mailer,
     limiter: scaledRateLimiter(
@@ -49,22 +61,35 @@ async function main() {
     logStream: pino.destination({ dest: 1, sync: false }),
   });
 
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await db.destroy();
-    redis?.disconnect();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  shutdownOnSignals({
+    app,
+    lifecycle,
+    timeoutMs: config.shutdownTimeoutMs,
+    async closeRest() {
+      await db.destroy();
+      redis?.disconnect();
+    },
+  });
 
-  await app.listen({ port: config.port, host: config.host });
   const where =
     config.database.kind === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL';
+  if (!servesHttp(config)) {
+    // A worker: the app's background work starts when it is ready; nothing listens. Its
+    // timers are unref'd (a server's socket keeps it alive), so this one does until a signal.
+    await app.ready();
+    setInterval(() => undefined, 2 ** 30);
+    console.log(
+      `Vitae worker is running (ROLE=worker, no HTTP) · data: ${where} · runs: ${BACKGROUND_WORK}`,
+    );
+    return;
+  }
+  await app.listen({ port: config.port, host: config.host });
   const outboxNote = describeOutboxAccess(outboxAccess(config), config.publicUrl);
+  const roleNote = runsBackgroundWork(config)
+    ? ''
+    : ` · ROLE=web: ${BACKGROUND_WORK} left to a worker`;
   console.log(
-    `Vitae is running at ${config.publicUrl} · data: ${where} · mail goes to ${mailer.describe()} · ${outboxNote}`,
+    `Vitae is running at ${config.publicUrl} · data: ${where} · mail goes to ${mailer.describe()} · ${outboxNote}${roleNote}`,
   );
 }
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SECTIONS, SECTION_KEYS, type SectionKey } from '../sections/index.ts';
 import { NOT_A_JSON_RESUME, readJsonResume, toJsonResume, type CvEntries } from './json-resume.ts';
 import { isoDate, levelFromWord, SKILL_LEVEL_WORDS } from './mapping.ts';
+import { customEntrySchema } from '../custom-sections.ts';
+import type { CustomSectionData } from './custom-sections.ts';
 
 /** Every section's sample, plus entries that JSON Resume cannot hold as they are. */
 function fullCv(): CvEntries {
@@ -84,11 +86,26 @@ describe('JSON Resume mapping', () => {
         education: anyList,
         skills: anyList,
         languages: anyList,
+        volunteer: anyList,
+        projects: anyList,
+        awards: anyList,
         meta: fc.record({
           vitae: fc.record({
             format: fc.constant('vitae'),
             template: fc.anything(),
             sections: fc.dictionary(fc.constantFrom(...SECTION_KEYS), fc.anything()),
+            customSections: fc.oneof(
+              fc.anything(),
+              fc.array(
+                fc.record({
+                  title: fc.anything(),
+                  kind: fc.constantFrom('volunteer', 'projects', 'other', 'x'),
+                  items: fc.oneof(fc.integer(), fc.anything()),
+                  lost: fc.anything(),
+                  entries: fc.anything(),
+                }),
+              ),
+            ),
           }),
         }),
       },
@@ -100,9 +117,103 @@ describe('JSON Resume mapping', () => {
         for (const key of SECTION_KEYS) {
           for (const input of read.sections[key] ?? []) SECTIONS[key].schema.safeParse(input);
         }
+        for (const section of read.customSections) {
+          for (const input of section.entries) customEntrySchema.safeParse(input);
+        }
       }),
       { numRuns: 200 },
     );
     expect(() => readJsonResume('text')).toThrow(NOT_A_JSON_RESUME);
+  });
+
+  describe('custom sections (issue 30)', () => {
+    const entry = (title: string, more: Record<string, string> = {}) => ({
+      title,
+      subtitle: '',
+      place: '',
+      startDate: '',
+      endDate: '',
+      description: '',
+      ...more,
+    });
+    const custom: CustomSectionData[] = [
+      {
+        title: 'Volunteering',
+        kind: 'volunteer',
+        entries: [
+          entry('Coach', {
+            subtitle: 'Code4Kids',
+            place: 'Soweto',
+            startDate: 'Feb 2018',
+            endDate: '2022-11',
+            description: '<p>Saturday <strong>classes</strong></p>',
+          }),
+        ],
+      },
+      { title: 'Awards', kind: 'awards', entries: [entry('Best paper', { startDate: '2021' })] },
+      { title: 'Talks', kind: 'publications', entries: [entry('On caching')] },
+      { title: 'Side projects', kind: 'projects', entries: [entry('Vitae'), entry('Kettle')] },
+      { title: 'Sport', kind: 'other', entries: [entry('Comrades marathon', { endDate: '2019' })] },
+    ];
+
+    it('writes each kind to its JSON Resume list and "other" under meta.vitae', () => {
+      const resume = toJsonResume(fullCv(), { customSections: custom });
+      expect(resume.volunteer).toEqual([
+        {
+          position: 'Coach',
+          organization: 'Code4Kids',
+          startDate: '2018-02',
+          endDate: '2022-11',
+          summary: '<p>Saturday <strong>classes</strong></p>',
+        },
+      ]);
+      expect(resume.awards).toEqual([{ title: 'Best paper', date: '2021' }]);
+      expect(resume.publications).toEqual([{ name: 'On caching' }]);
+      // Work Experience's projects come first, then the custom section's.
+      expect((resume.projects as { name: string }[]).slice(-2).map((p) => p.name)).toEqual([
+        'Vitae',
+        'Kettle',
+      ]);
+      expect(resume.meta).toMatchObject({
+        vitae: {
+          customSections: expect.arrayContaining([
+            { title: 'Sport', kind: 'other', entries: [custom[4]!.entries[0]] },
+          ]),
+        },
+      });
+    });
+
+    it('reads every custom section back, and Work Experience keeps only its own', () => {
+      const cv = fullCv();
+      const resume = JSON.parse(JSON.stringify(toJsonResume(cv, { customSections: custom })));
+      const read = readJsonResume(resume);
+      expect(read.customSections).toEqual(custom);
+      const experience = (read.sections.experience ?? []).map((e) =>
+        SECTIONS.experience.schema.parse(e),
+      );
+      expect(experience).toEqual(cv.experience);
+    });
+
+    it("imports a foreign file's awards and publications as sections of those kinds", () => {
+      const read = readJsonResume({
+        awards: [{ title: 'Gold', awarder: 'Guild', date: '2020-05', summary: 'For bread' }],
+        publications: [{ name: 'Sourdough', publisher: 'Press', releaseDate: '2019' }],
+      });
+      expect(read.customSections).toEqual([
+        {
+          title: 'Awards',
+          kind: 'awards',
+          entries: [
+            entry('Gold', { subtitle: 'Guild', startDate: '2020-05', description: 'For bread' }),
+          ],
+        },
+        {
+          title: 'Publications',
+          kind: 'publications',
+          entries: [entry('Sourdough', { subtitle: 'Press', startDate: '2019' })],
+        },
+      ]);
+      expect(read.notes).toEqual([]);
+    });
   });
 });

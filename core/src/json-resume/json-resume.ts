@@ -4,7 +4,25 @@
  * goes under `meta.vitae`, so an export imports back to the same CV.
  */
 import { SECTIONS, SECTION_KEYS, type SectionDataMap, type SectionKey } from '../sections/index.ts';
+import {
+  customSectionsFromJsonResume,
+  customSectionsToJsonResume,
+  type CustomSectionData,
+} from './custom-sections.ts';
 import { compact, isRec, obj, type JsonResumeList, type Rec } from './mapping.ts';
+import { readArrangement, type CvArrangement } from '../arrangement.ts';
+import { readDesign, type CvDesign } from '../design.ts';
+import { resolvePageSize, type PageSize } from '../cv.ts';
+
+/** A CV version's look (issue 30): what an export carries so an import lays the CV out alike. */
+export interface VitaeLayout {
+  name?: string;
+  pageSize: PageSize;
+  arrangement: CvArrangement;
+  design: CvDesign;
+}
+
+export type { CustomSectionData } from './custom-sections.ts';
 
 export const JSON_RESUME_SCHEMA_URL =
   'https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json';
@@ -17,7 +35,10 @@ export interface VitaeMeta {
   format: 'vitae';
   version: 1;
   template?: string;
+  layout?: VitaeLayout;
   sections: Partial<Record<SectionKey, (Rec | null)[]>>;
+  /** The custom sections (issue 30): see ./custom-sections.ts. */
+  customSections?: Rec[];
 }
 
 export type JsonResume = Rec & { basics?: Rec; meta?: Rec };
@@ -47,12 +68,18 @@ function fieldsOf(key: SectionKey, entry: unknown): Rec {
 
 export function toJsonResume(
   cv: CvEntries,
-  opts: { template?: string; certificates?: readonly string[] } = {},
+  opts: {
+    template?: string;
+    layout?: VitaeLayout;
+    certificates?: readonly string[];
+    customSections?: readonly CustomSectionData[];
+  } = {},
 ): JsonResume {
   const basics: Rec = {};
   const lists: Partial<Record<JsonResumeList, Rec[]>> = {};
   const vitae: VitaeMeta = { format: 'vitae', version: 1, sections: {} };
   if (opts.template) vitae.template = opts.template;
+  if (opts.layout) vitae.layout = opts.layout;
   for (const key of SECTION_KEYS) {
     const { jsonResume: map, kind } = SECTIONS[key];
     const entries = (cv[key] ?? []).slice(0, kind === 'single' ? 1 : undefined);
@@ -68,6 +95,12 @@ export function toJsonResume(
     const lost = rows.map((row, i) => lostFields(key, row, items[i]!));
     if (lost.some(Boolean)) vitae.sections[key] = lost;
   }
+  // Custom sections follow the built-in sections' items in the lists they share.
+  const custom = customSectionsToJsonResume(opts.customSections ?? []);
+  for (const [list, items] of Object.entries(custom.lists)) {
+    (lists[list as JsonResumeList] ??= []).push(...items);
+  }
+  if (custom.meta.length) vitae.customSections = custom.meta;
   const certificates = (opts.certificates ?? []).filter(Boolean).map((name) => ({ name }));
   return compact({
     $schema: JSON_RESUME_SCHEMA_URL,
@@ -81,7 +114,11 @@ export function toJsonResume(
 /** What a JSON Resume file gives each section: form input, still to be validated. */
 export interface JsonResumeRead {
   sections: Partial<Record<SectionKey, Rec[]>>;
+  /** The custom sections the file holds, their entries still to be validated. */
+  customSections: CustomSectionData[];
   template: string | null;
+  /** The exported version's look, read leniently (anything unknown as the default). */
+  layout: VitaeLayout | null;
   /** What the file holds that Vitae does not import, in words. */
   notes: string[];
 }
@@ -124,16 +161,15 @@ function sectionInput(key: SectionKey, resume: JsonResume, meta: VitaeMeta | nul
 }
 
 const UNMAPPED: Record<string, string> = {
-  awards: 'awards',
-  publications: 'publications',
   certificates: 'certificates (upload each one with its file under Certificates)',
 };
 
 /** Reads a parsed JSON Resume; throws NOT_A_JSON_RESUME for anything but an object. */
 export function readJsonResume(input: unknown): JsonResumeRead {
   if (!isRec(input)) throw new Error(NOT_A_JSON_RESUME);
-  const resume = input as JsonResume;
-  const meta = vitaeMetaOf(resume);
+  const meta = vitaeMetaOf(input as JsonResume);
+  const custom = customSectionsFromJsonResume(input, meta as unknown as Rec | null);
+  const resume = custom.rest as JsonResume;
   const sections: JsonResumeRead['sections'] = {};
   for (const key of SECTION_KEYS) {
     const found = sectionInput(key, resume, meta);
@@ -144,5 +180,16 @@ export function readJsonResume(input: unknown): JsonResumeRead {
     .filter(([n]) => n > 0)
     .map(([n, words]) => `${n} ${words}: Vitae does not import these.`);
   const template = meta && typeof meta.template === 'string' ? meta.template : null;
-  return { sections, template, notes };
+  return { sections, customSections: custom.sections, template, layout: layoutOf(meta), notes };
+}
+
+function layoutOf(meta: VitaeMeta | null): VitaeLayout | null {
+  const layout: unknown = meta?.layout;
+  if (!isRec(layout)) return null;
+  return {
+    ...(typeof layout.name === 'string' && { name: layout.name }),
+    pageSize: resolvePageSize(layout.pageSize),
+    arrangement: readArrangement(layout.arrangement),
+    design: readDesign(layout.design),
+  };
 }

@@ -10,6 +10,7 @@ import { TEMPLATE_IDS, type TemplateId } from '../templates.ts';
 import { PAGE_SIZES, type CvData } from '../cv.ts';
 import { arrangementResponseSchema } from '../arrangement.ts';
 import { designResponseSchema } from '../design-schema.ts';
+import { cvCustomSectionsSchema } from '../custom-sections.ts';
 import {
   CV_SCHEMAS,
   SECTIONS,
@@ -28,6 +29,7 @@ export const cvDataSchema = z.object({
   assignedPhotoUrl: str.nullable(),
   firstImpression: z.object({ _id: str, videoUrl: str }).nullable(),
   certificates: z.array(withId({ title: str, pdfUrl: str, photoUrl: str })),
+  customSections: cvCustomSectionsSchema,
   arrangement: arrangementResponseSchema,
   design: designResponseSchema,
 }) as unknown as z.ZodType<CvData>;

@@ -34,7 +34,9 @@ export const ABOUT_ACCOUNT_JSON =
   '(account, CV sections, media records, shares and their views, notifications, public ' +
   'listing, HR saves, ranks and notes), and in yourPublicListing the HR users’ views of and ' +
   'contact requests for your public listing. Left out on purpose: your password hash, the ' +
-  'hashes of session, one-time and share PIN secrets, the network address and browser string ' +
+  'hashes of session, one-time, recovery-code and share PIN secrets, your authenticator ' +
+  'app’s secret (two_step_secrets says whether two-step sign-in is on), the network ' +
+  'address and browser string ' +
   'of the people who viewed your shared CV (you see their device kind; see omittedColumns), ' +
   'and other users’ private data, such as HR users’ saves and notes about your CV. Your media ' +
   'files are in media/.';
@@ -134,7 +136,11 @@ async function writeZip(
   await Promise.race([once(out, 'finish'), failed]);
 }
 
-export function accountExports(deps: Deps) {
+/**
+ * `sweepOnTimer: false` (ROLE=web) leaves the periodic removal of expired files to a worker;
+ * each job and each request to start one still sweeps.
+ */
+export function accountExports(deps: Deps, { sweepOnTimer = true } = {}) {
   const repo = accountRepo(deps.db);
   const queue: ExportRow[] = [];
   let working = false;
@@ -191,8 +197,9 @@ export function accountExports(deps: Deps) {
       await repo.updateExport(row.id, { status: 'expired', file_key: null });
     }
   }
-  const timer = setInterval(() => void sweep().catch(() => undefined), SWEEP_EVERY_MS);
-  timer.unref();
+  const timer = sweepOnTimer
+    ? setInterval(() => void sweep().catch(() => undefined), SWEEP_EVERY_MS).unref()
+    : undefined;
 
   return {
     /** Queues a new export of the user's account (the last one, and its file, are replaced). */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
+import { runsBackgroundWork } from '../config.ts';
 import { lockRow } from '../db/integrity.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { binaryResponse, errorResponses } from '../plugins/responses.ts';
@@ -53,7 +54,7 @@ const goodbyeMail = (to: string, name: string) => {
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
-  const exportsQueue = accountExports(deps);
+  const exportsQueue = accountExports(deps, { sweepOnTimer: runsBackgroundWork(deps.config) });
   app.addHook('onClose', async () => {
     exportsQueue.close();
     await exportsQueue.idle();

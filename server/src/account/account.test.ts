@@ -78,6 +78,10 @@ async function candidateWithEverything() {
   const me = await loginAs(t, { fullName: 'Thandi Mokoena' });
   await call(me, 'POST', '/api/personal-info', { fullName: 'Thandi Mokoena' });
   await call(me, 'POST', '/api/skill', { skill: 'TypeScript', proficiency: 5 });
+  // A section of their own, with an entry (issue 30).
+  const custom = await call(me, 'POST', '/api/custom-sections', { title: 'Volunteering' });
+  const customId = custom.json().data[0]._id as string;
+  await call(me, 'POST', `/api/custom-sections/${customId}/entries`, { title: 'Coach' });
   await uploadPhoto(me);
   const cvId = (await call(me, 'GET', '/api/curriculum-vitae')).json()._id as string;
   const share = await call(me, 'POST', '/api/share-cv', {

@@ -67,32 +67,40 @@ export const passwordGeneration = (passwordHash: string | undefined): string =>
  * A right password is no guess: it gives the attempt back, and from a new browser clears its
  * address's failures on the account (a known browser's success clears nothing, so it never
  * hands a stranger on the same address fresh guesses).
+ *
+ * `scope` names the counters: `login` for passwords, `login:two-step` for authenticator and
+ * recovery codes, which count the same way on counters of their own (decision 0019).
  */
 export function loginLimits(
   account: string,
   generation: string,
   ip: string,
   deviceId: string | null,
+  scope: 'login' | 'login:two-step' = 'login',
 ) {
   const who = `${account}#${generation}`;
-  const accountAddress = { key: `login:email-ip:${who} ${ip}`, ...LOGIN_LIMITS.accountAddress };
-  const address = { key: `login:ip:${ip}`, ...LOGIN_LIMITS.address };
+  const accountAddress = {
+    key: `${scope}:email-ip:${who} ${ip}`,
+    ...LOGIN_LIMITS.accountAddress,
+  };
+  const address = { key: `${scope}:ip:${ip}`, ...LOGIN_LIMITS.address };
+  const accountKey = `${scope}:email:${who}`;
   if (deviceId) {
-    const device = { key: `login:device:${deviceId}`, ...LOGIN_LIMITS.device };
+    const device = { key: `${scope}:device:${deviceId}`, ...LOGIN_LIMITS.device };
     return {
       async enforce(limiter: RateLimiter) {
         await enforceLimits(limiter, [device]);
         const held = await Promise.all([
           limiter.peek(accountAddress.key, accountAddress.limit),
           limiter.peek(address.key, address.limit),
-          limiter.peek(`login:email:${who}`, LOGIN_LIMITS.account.limit),
+          limiter.peek(accountKey, LOGIN_LIMITS.account.limit),
         ]);
         if (held.some((h) => !h.allowed)) await sleep(LOCKED_KNOWN_DEVICE_DELAY_MS);
       },
       succeeded: (limiter: RateLimiter) => refundLimits(limiter, [device]),
     };
   }
-  const others: LimitRule[] = [address, { key: `login:email:${who}`, ...LOGIN_LIMITS.account }];
+  const others: LimitRule[] = [address, { key: accountKey, ...LOGIN_LIMITS.account }];
   return {
     enforce: (limiter: RateLimiter) => enforceLimits(limiter, [accountAddress, ...others]),
     async succeeded(limiter: RateLimiter) {

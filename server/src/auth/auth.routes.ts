@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AUTH_MESSAGES,
@@ -15,6 +15,9 @@ import {
   singleLineText,
   authOkSchema,
   userSchema,
+  TWO_STEP,
+  TWO_STEP_MESSAGES,
+  twoStepLoginSchema,
 } from '@vitae/core';
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
@@ -36,19 +39,29 @@ import {
   signInCodeRule,
 } from './auth-limits.ts';
 import { rememberDevice, trustedDevice } from './device-cookie.ts';
+import { checkSecondStep, wrongSecondStep } from './two-step.ts';
+import { twoStepRepo } from './two-step.repo.ts';
+import { twoStepRoutes } from './two-step.routes.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const tag = { tags: ['auth'] };
 const ok = { 200: authOkSchema, ...errorResponses };
-const withUser = {
-  200: z.object({ success: z.boolean(), user: userSchema }),
-  ...errorResponses,
-};
+const signedInSchema = z.object({ success: z.boolean(), user: userSchema });
+const withUser = { 200: signedInSchema, ...errorResponses };
+/** A right password for an account with two-step sign-in on: the code comes next. */
+const codeNeededSchema = z.object({
+  success: z.literal(false),
+  twoStepRequired: z.literal(true),
+  /** Single use, for `POST /auth/user/login-two-step` within five minutes. */
+  twoStepToken: z.string(),
+  message: z.string(),
+});
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const repo = authRepo(deps.db);
+  const twoStep = twoStepRepo(deps.db);
   const { db, limiter, sessions, mailer, config, sessionSecret } = deps;
   const secureCookies = config.publicUrl.startsWith('https:');
 
@@ -160,55 +173,23 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
   );
 
-  const login = { ...tag, body: loginSchema, response: withUser };
-  r.post('/auth/user/login-web', { schema: login }, async (req, reply) => {
-    const { email, password, code, HRIntent, cvToSave } = req.body;
-    const account = email.toLowerCase();
-    const user = await repo.findByEmail(email);
-    const device = trustedDevice(sessionSecret, req, account);
-    const limits = loginLimits(account, passwordGeneration(user?.password_hash), req.ip, device);
-    const locked = await limits.enforce(limiter).then(
-      () => null,
-      (err: unknown) => {
-        // A new browser held back by the lock may still get in with a code mailed to the account.
-        if (device || !(err instanceof HttpError) || err.statusCode !== 429) throw err;
-        return err;
-      },
-    );
-    if (locked && code === undefined) {
-      await offerSignInCode(req, account, user, password);
-      throw new HttpError(
-        429,
-        locked.message,
-        { codeRequired: AUTH_MESSAGES.signInCodeSent },
-        locked.headers,
-      );
-    }
-    if (locked) await checkSignInCode(account, user, code ?? '');
-    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
-    if (!user || !ok) {
-      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, {
-        general: AUTH_MESSAGES.invalidCredentials,
-      });
-    }
-    if (locked) {
-      if (!(await repo.consumeSignInCode(user.id, code ?? ''))) throw wrongCode();
-      // Its counters stay: clearing them would hand a stranger on this address fresh guesses.
-      await refundLimits(limiter, [signInCodeRule(account)]);
-    } else {
-      await limits.succeeded(limiter);
-    }
-    if (!user.is_verified) {
-      throw new HttpError(403, AUTH_MESSAGES.notVerified, {
-        notVerified: AUTH_MESSAGES.notVerified,
-      });
-    }
-    const pending = cvToSaveId(cvToSave);
+  /**
+   * The session and device cookie of a sign-in that passed every step; `HRIntent` and the CV
+   * to save apply now. The session is made only while `user.password_hash` is still the
+   * account's: a reset since the password was checked refuses it.
+   */
+  async function finishSignIn(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    account: string,
+    intent: { hr: boolean; pending: string | null },
+  ) {
     const signedIn =
-      HRIntent || pending
+      intent.hr || intent.pending
         ? await repo.update(user.id, {
-            ...(HRIntent ? { is_hr: 1 } : {}),
-            ...(pending ? { pending_cv_to_save: pending } : {}),
+            ...(intent.hr ? { is_hr: 1 } : {}),
+            ...(intent.pending ? { pending_cv_to_save: intent.pending } : {}),
           })
         : user;
     await savePendingCv(db, signedIn, { unlockedCvIds: [], final: false });
@@ -223,7 +204,160 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     rememberDevice(sessionSecret, req, reply, account, secureCookies);
     req.log.info({ userId: user.id }, 'user signed in');
     return { success: true, user: toApiUser(signedIn) };
+  }
+
+  /**
+   * Limits on authenticator and recovery codes: the password's rules on counters of their own
+   * (per account and address, per address, per account from new browsers; a known browser
+   * only on its own, and only slowed), so wrong codes sent from elsewhere never lock the
+   * owner's browser out (decision 0019).
+   */
+  const codeLimits = (account: string, user: UserRow, ip: string, device: string | null) =>
+    loginLimits(account, passwordGeneration(user.password_hash), ip, device, 'login:two-step');
+
+  const login = {
+    ...tag,
+    body: loginSchema,
+    response: { 200: z.union([signedInSchema, codeNeededSchema]), ...errorResponses },
+  };
+  r.post('/auth/user/login-web', { schema: login }, async (req, reply) => {
+    const { email, password, code, HRIntent, cvToSave } = req.body;
+    const account = email.toLowerCase();
+    const user = await repo.findByEmail(email);
+    const device = trustedDevice(sessionSecret, req, account);
+    const limits = loginLimits(account, passwordGeneration(user?.password_hash), req.ip, device);
+    const locked = await limits.enforce(limiter).then(
+      () => null,
+      (err: unknown) => {
+        // A new browser held back by the lock may still get in with a code mailed to the account.
+        if (device || !(err instanceof HttpError) || err.statusCode !== 429) throw err;
+        return err;
+      },
+    );
+    // With two-step sign-in on, the authenticator is the stronger second step: a new browser
+    // held back by the lock gives its code with the password, and no code is emailed.
+    const twoStepOn = user ? await twoStep.isOn(user.id) : false;
+    if (locked && code === undefined) {
+      if (twoStepOn) {
+        const message = TWO_STEP_MESSAGES.lockedCodeNeeded;
+        throw new HttpError(
+          429,
+          locked.message,
+          { codeRequired: message, twoStepRequired: message },
+          locked.headers,
+        );
+      }
+      await offerSignInCode(req, account, user, password);
+      throw new HttpError(
+        429,
+        locked.message,
+        { codeRequired: AUTH_MESSAGES.signInCodeSent },
+        locked.headers,
+      );
+    }
+    // The code is checked before the password, so the locked step is no password oracle.
+    let lockedStep: Awaited<ReturnType<typeof checkSecondStep>> = null;
+    if (locked && user && twoStepOn) {
+      lockedStep = await lockedSecondStep(account, user, req.ip, code ?? '');
+    } else if (locked) {
+      await checkSignInCode(account, user, code ?? '');
+    }
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
+    if (!user || !ok) {
+      throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, {
+        general: AUTH_MESSAGES.invalidCredentials,
+      });
+    }
+    if (lockedStep) {
+      if (!(await lockedStep.use())) throw wrongSecondStep(secondStepOf(code ?? ''));
+    } else if (locked) {
+      if (!(await repo.consumeSignInCode(user.id, code ?? ''))) throw wrongCode();
+      // Its counters stay: clearing them would hand a stranger on this address fresh guesses.
+      await refundLimits(limiter, [signInCodeRule(account)]);
+    } else {
+      await limits.succeeded(limiter);
+    }
+    if (!user.is_verified) {
+      throw new HttpError(403, AUTH_MESSAGES.notVerified, {
+        notVerified: AUTH_MESSAGES.notVerified,
+      });
+    }
+    const intent = { hr: HRIntent === true, pending: cvToSaveId(cvToSave) };
+    if (twoStepOn && !lockedStep) {
+      // No session yet: the code finishes the sign-in, from this browser, within five minutes.
+      const twoStepToken = await twoStep.startLogin({
+        userId: user.id,
+        passwordGeneration: passwordGeneration(user.password_hash),
+        hrIntent: intent.hr,
+        cvToSave: intent.pending,
+        ttlMs: TWO_STEP.pendingMinutes * MINUTE,
+      });
+      return {
+        success: false as const,
+        twoStepRequired: true as const,
+        twoStepToken,
+        message: TWO_STEP_MESSAGES.codeNeeded,
+      };
+    }
+    return finishSignIn(req, reply, user, account, intent);
   });
+
+  /** `code` as a second step: six digits are the app's code, anything else a recovery code. */
+  function secondStepOf(code: string) {
+    const digits = code.replace(/\s+/g, '');
+    return /^\d{6}$/.test(digits) ? { code: digits } : { recoveryCode: code };
+  }
+
+  /**
+   * A locked new browser's authenticator (or recovery) code for a two-step account, counted on
+   * the code limits; a wrong one is refused here, before the password is looked at.
+   */
+  async function lockedSecondStep(account: string, user: UserRow, ip: string, code: string) {
+    await codeLimits(account, user, ip, null).enforce(limiter);
+    const step = await checkSecondStep(db, sessionSecret, user.id, secondStepOf(code));
+    if (!step) throw wrongSecondStep(secondStepOf(code));
+    return step;
+  }
+
+  r.post(
+    '/auth/user/login-two-step',
+    {
+      schema: {
+        ...tag,
+        summary: 'Finish a sign-in with the code from the authenticator app or a recovery code',
+        body: twoStepLoginSchema,
+        response: withUser,
+      },
+    },
+    async (req, reply) => {
+      const { token, code, recoveryCode } = req.body;
+      const expired = () =>
+        new HttpError(400, TWO_STEP_MESSAGES.signInExpired, {
+          token: TWO_STEP_MESSAGES.signInExpired,
+        });
+      const pending = await twoStep.pendingLogin(token);
+      const user = pending ? await repo.findById(pending.user_id) : undefined;
+      if (
+        !pending ||
+        !user ||
+        passwordGeneration(user.password_hash) !== pending.password_generation_hash
+      ) {
+        throw expired();
+      }
+      const account = user.email.toLowerCase();
+      const device = trustedDevice(sessionSecret, req, account);
+      const limits = codeLimits(account, user, req.ip, device);
+      await limits.enforce(limiter);
+      const step = await checkSecondStep(db, sessionSecret, user.id, { code, recoveryCode });
+      if (!step || !(await step.use())) throw wrongSecondStep({ code, recoveryCode });
+      if (!(await twoStep.finishLogin(token))) throw expired();
+      await limits.succeeded(limiter);
+      return finishSignIn(req, reply, user, account, {
+        hr: Boolean(pending.hr_intent),
+        pending: pending.cv_to_save,
+      });
+    },
+  );
 
   r.post('/auth/user/logout', { schema: { ...tag, response: ok } }, async (req, reply) => {
     await sessions.destroy(req, reply);
@@ -275,9 +409,11 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       const passwordHash = await hashPassword(req.body.password);
       // The new password and the end of every old session in one step (SessionStore).
       // Owning the inbox proves the address, so a reset also verifies it.
-      const user = await sessions.destroyAllFor(userId, (trx) =>
-        authRepo(trx).update(userId, { password_hash: passwordHash, is_verified: 1 }),
-      );
+      const user = await sessions.destroyAllFor(userId, async (trx) => {
+        // Sign-ins that were waiting for their code end with the old password.
+        await twoStepRepo(trx).dropLogins(userId);
+        return authRepo(trx).update(userId, { password_hash: passwordHash, is_verified: 1 });
+      });
       // The inbox's owner: this browser gets past an account-wide lockout others caused.
       if (user) rememberDevice(sessionSecret, req, reply, user.email.toLowerCase(), secureCookies);
       req.log.info({ userId }, 'password reset');
@@ -348,4 +484,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       return { success: true, message: AUTH_MESSAGES.verified, isHR };
     },
   );
+
+  await twoStepRoutes(app, deps);
 }

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
+import { recordId, VERSION_MESSAGES } from '@vitae/core';
 import { cvRepo, loadCvData } from '../cv/index.ts';
+import { HttpError } from '../plugins/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { cvDisposition, photoFromStorage } from '../pdf/index.ts';
-import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { binaryResponse, errorResponses } from '../plugins/responses.ts';
 import { requireUser } from '../plugins/session.ts';
@@ -17,31 +18,18 @@ import { cvText } from './cv-text.ts';
 export const CV_EXPORT_MESSAGES = {
   photoInvalid: 'photo must be 0 or 1.',
   tooMany: 'Too many downloads. Please wait a minute and try again.',
-  cvNotFound: 'CV not found',
 } as const;
 
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 const tags = ['cv import/export'];
-/** Like the PDF, either file may name one of the owner's versions (issue 30); else the default. */
-const textQuery = z.object({
-  version: z
-    .string()
-    .regex(/^[0-9a-f]{24}$/, CV_EXPORT_MESSAGES.cvNotFound)
-    .optional(),
-});
+/** Which CV version (issue 30): `?version=<id>`, else the default. */
+const textQuery = z.object({ version: recordId().optional() });
 const docxQuery = textQuery.extend({
   // The photo only when asked for: many employers ask for CVs without one.
   photo: z.enum(['0', '1'], { error: CV_EXPORT_MESSAGES.photoInvalid }).optional(),
 });
-
-/** A named version must be the user's: 404 otherwise, as for the PDF. */
-async function checkVersion(db: AppDeps['db'], userId: string, version?: string): Promise<void> {
-  if (version && !(await cvRepo(db).find(userId, version))) {
-    throw new HttpError(404, CV_EXPORT_MESSAGES.cvNotFound);
-  }
-}
 
 /** Per user, as the PDF download counts (pdf.routes.ts): cheaper to make, the same bound. */
 const exportLimits = (userId: string) => [
@@ -90,6 +78,14 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
   const { db, limiter, storage } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
+  /** The CV as the named version shows it; 404 when that version is not the user's. */
+  const dataOf = async (userId: string, version: string | undefined, withMedia: boolean) => {
+    if (version && !(await cvRepo(db).find(userId, version))) {
+      throw new HttpError(404, VERSION_MESSAGES.notFound);
+    }
+    return loadCvData(db, userId, withMedia ? deps : undefined, version);
+  };
+
   r.get(
     '/api/curriculum-vitae/docx',
     {
@@ -103,10 +99,8 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
       const user = requireUser(req);
       await enforceLimits(limiter, exportLimits(user.id), CV_EXPORT_MESSAGES.tooMany);
       const withPhoto = req.query.photo === '1';
-      const { version } = req.query;
-      await checkVersion(db, user.id, version);
       // The media are read (and the photo's URL signed) only for the photo.
-      const data = await loadCvData(db, user.id, withPhoto ? deps : undefined, version);
+      const data = await dataOf(user.id, req.query.version, withPhoto);
       const photo = withPhoto ? await docPhoto(storage, data.assignedPhotoUrl, req.log) : null;
       const doc = cvDocument(data);
       const file = await cvDocx(doc, photo);
@@ -130,9 +124,7 @@ export async function cvExportRoutes(app: FastifyInstance, deps: AppDeps): Promi
     async (req, reply) => {
       const user = requireUser(req);
       await enforceLimits(limiter, exportLimits(user.id), CV_EXPORT_MESSAGES.tooMany);
-      const { version } = req.query;
-      await checkVersion(db, user.id, version);
-      const doc = cvDocument(await loadCvData(db, user.id, undefined, version));
+      const doc = cvDocument(await dataOf(user.id, req.query.version, false));
       return reply
         .type(TEXT_TYPE)
         .header('content-disposition', cvDisposition(doc.name, 'txt'))

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SECTION_KEYS } from '@vitae/core';
+import { recordId, SECTION_KEYS } from '@vitae/core';
 import { readJsonResume } from '@vitae/core/json-resume/json-resume';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
@@ -96,12 +96,13 @@ export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
         tags,
         summary:
           'The CV as a JSON Resume (v1.0.0) file; what it has no place for is under meta.vitae',
+        querystring: z.object({ version: recordId().optional() }),
         response: { 200: z.record(z.string(), z.unknown()), ...errorResponses },
       },
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const resume = await exportJsonResume(deps.db, user.id);
+      const resume = await exportJsonResume(deps.db, user.id, req.query.version);
       void reply.header('content-disposition', 'attachment; filename="resume.json"');
       return resume;
     },

@@ -88,8 +88,30 @@ async function fillEverySection(who: Who) {
     url: '/api/curriculum-vitae/template',
     headers: { cookie: who.cookie },
     payload: { template: 'template04' },
-  });
+  }); // Sections of their own (issue 30): one per kind, dates JSON Resume must rewrite.
+  const kinds = ['volunteer', 'awards', 'publications', 'projects', 'other'] as const;
+  for (const [i, kind] of kinds.entries()) {
+    const made = await call(who, 'POST', '/api/custom-sections', { title: `Mine ${i}`, kind });
+    const id = (made.json().data as { _id: string }[]).at(-1)!._id;
+    for (const title of ['First', 'Second']) {
+      const res = await call(who, 'POST', `/api/custom-sections/${id}/entries`, {
+        title: `${title} ${kind}`,
+        subtitle: 'Org',
+        place: 'Durban',
+        startDate: 'Mar 2019',
+        endDate: '2020-06',
+        description: '<p>Did <strong>this</strong></p>',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  }
 }
+
+/** The custom sections of a CV without ids. */
+const customOf = (cv: CvData): unknown =>
+  JSON.parse(JSON.stringify(cv.customSections), (key, value: unknown) =>
+    key === '_id' ? undefined : value,
+  );
 
 /** A trigger that aborts inserting `value` into `table.column`, on either database. */
 async function failInsertsOf(table: string, column: string, value: string) {
@@ -150,8 +172,65 @@ describe('JSON Resume export and import', () => {
     expect(sectionsOf(await loadCvData(t.db, copy.userId))).toEqual(
       sectionsOf(await loadCvData(t.db, owner.userId)),
     );
+    const ownCustom = customOf(await loadCvData(t.db, owner.userId));
+    expect(ownCustom).toHaveLength(5);
+    expect(customOf(await loadCvData(t.db, copy.userId))).toEqual(ownCustom);
     const template = await call(copy, 'GET', '/api/curriculum-vitae');
     expect(template.json().template).toBe('template04');
+  });
+
+  it('exports one version — its entries, layout, design, template and paper — and imports it alike', async () => {
+    const owner = await loginAs(t);
+    await fillEverySection(owner);
+    const version = (
+      await call(owner, 'POST', '/api/curriculum-vitae/versions', { name: 'Data analyst' })
+    ).json()._id as string;
+    const q = `?version=${version}`;
+    const jobs = (await call(owner, 'GET', '/api/employment-history')).json().data as {
+      _id: string;
+    }[];
+    await call(owner, 'PUT', `/api/curriculum-vitae/versions/${version}/entries/${jobs[0]!._id}`, {
+      section: 'employment-history',
+      included: false,
+    });
+    await call(owner, 'PATCH', `/api/curriculum-vitae/template${q}`, { template: 'template08' });
+    await call(owner, 'PUT', `/api/curriculum-vitae/page-size${q}`, { pageSize: 'Letter' });
+    await call(owner, 'PUT', `/api/curriculum-vitae/design${q}`, {
+      accent: '#0f766e',
+      font: 'lora',
+      size: 'small',
+      density: 'compact',
+    });
+    await call(owner, 'PUT', `/api/curriculum-vitae/arrangement${q}`, {
+      order: ['skill', 'employment-history'],
+      hidden: ['reference'],
+      titles: { skill: 'Toolbox' },
+    });
+
+    const resume = (await call(owner, 'GET', `/api/cv/export${q}`)).json();
+    const errors = await new Promise((done) =>
+      jsonResumeSchema.validate(resume, (err) => done(err)),
+    );
+    expect(errors).toBeNull();
+    expect(resume.meta.vitae.layout.name).toBe('Data analyst');
+    expect(resume.certificates).toBeUndefined(); // none uploaded: nothing invented
+
+    const copy = await loginAs(t);
+    expect((await importJson(copy, resume, 'mode=replace')).statusCode).toBe(200);
+    const mine = await call(owner, 'GET', `/api/curriculum-vitae/data${q}`);
+    const theirs = await call(copy, 'GET', '/api/curriculum-vitae/data');
+    expect(theirs.json().cv).toMatchObject({ template: 'template08', pageSize: 'Letter' });
+    const look = (r: typeof mine) => ({
+      arrangement: r.json().data.arrangement as unknown,
+      design: r.json().data.design as unknown,
+    });
+    expect(look(theirs)).toEqual(look(mine));
+    expect(sectionsOf(theirs.json().data)).toEqual(sectionsOf(mine.json().data));
+    // The left-out job did not travel.
+    expect(theirs.json().data.employHistorys).toHaveLength(jobs.length - 1);
+    expect(
+      (await call(owner, 'GET', '/api/cv/export?version=0123456789abcdef01234567')).statusCode,
+    ).toBe(404);
   });
 
   it('imports three JSON Resume samples with partial dates and missing fields', async () => {

@@ -18,6 +18,11 @@ import {
   type AnyRow,
   type EntryOut,
 } from '../sections/index.ts';
+import {
+  CUSTOM_ENTRY_COLUMNS,
+  CUSTOM_SECTION_COLUMNS,
+  toCustomSections,
+} from '../custom-sections/index.ts';
 import { toRecord, type CvRecord } from './cv.repo.ts';
 
 /** "personal-info" → "personalInfo": the key buildCvData reads. */
@@ -44,17 +49,23 @@ function cvSql(postgres: boolean, withMedia: boolean): { sql: string; params: nu
   const branch = (kind: string, object: string, from: string, order: string) =>
     `select '${kind}' as k, ${object} as j, ${order} as c, ${from}`;
 
+  // The user's order (sort_order, migration 022), then created_at; as text, like the others.
+  const inOrder = (t: string) =>
+    `${postgres ? `lpad(cast(${q(t)}.${q('sort_order')} as text), 10, '0')` : `printf('%010d', ${q(t)}.${q('sort_order')})`} || ${q(t)}.${q('created_at')}`;
+  const ownRows = (t: string) =>
+    `${q(t)}.${q('id')} as i from ${q(t)} where ${q('user_id')} = ${param()}`;
   const branches = SECTION_KEYS.map((key) => {
     const t = tableOf(key);
     const names = ['id', 'updated_at', ...fieldsOf(key).map(([field]) => columnOf(field))];
-    return branch(
-      key,
-      json(columns(t, names)),
-      `${q(t)}.${q('id')} as i from ${q(t)} where ${q('user_id')} = ${param()}`,
-      // The user's order (sort_order, migration 022), then created_at; as text, like the others.
-      `${postgres ? `lpad(cast(${q(t)}.${q('sort_order')} as text), 10, '0')` : `printf('%010d', ${q(t)}.${q('sort_order')})`} || ${q(t)}.${q('created_at')}`,
-    );
+    return branch(key, json(columns(t, names)), ownRows(t), inOrder(t));
   });
+  // The user's own sections and their entries (issue 30).
+  for (const [t, names] of [
+    ['custom_sections', CUSTOM_SECTION_COLUMNS],
+    ['custom_section_entries', CUSTOM_ENTRY_COLUMNS],
+  ] as const) {
+    branches.push(branch(t, json(columns(t, [...names])), ownRows(t), inOrder(t)));
+  }
   branches.push(
     branch(
       'account',
@@ -131,6 +142,8 @@ interface CvRows {
   photo?: MediaJoined;
   video?: MediaJoined;
   certificates: MediaJoined[];
+  customSections: AnyRow[];
+  customEntries: AnyRow[];
 }
 
 async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRows> {
@@ -149,6 +162,8 @@ async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRow
     versions: [],
     excluded: new Map(),
     certificates: [],
+    customSections: [],
+    customEntries: [],
   };
   for (const { k, j } of rows) {
     // SQLite answers JSON as text; PostgreSQL's driver has parsed it already.
@@ -163,6 +178,8 @@ async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRow
     } else if (k === 'photos') out.photo = row as MediaJoined;
     else if (k === 'first_impressions') out.video = row as MediaJoined;
     else if (k === 'certificates') out.certificates.push(row as MediaJoined);
+    else if (k === 'custom_sections') out.customSections.push(row);
+    else if (k === 'custom_section_entries') out.customEntries.push(row);
     else out.sections[k as SectionKey].push(toEntry(k as SectionKey, row));
   }
   // Oldest first from the statement; the certificates list newest first.
@@ -170,28 +187,24 @@ async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRow
   return out;
 }
 
-/**
- * The sections as `version` shows them: without the entries it leaves out, with its own
- * headline and summary where it has them (issue 30).
- */
+/** The sections as `version` shows them: without the entries it leaves out (issue 30). */
 function sectionsOf(all: CvRows, version: VersionRow | undefined): EntryOut[][] {
   const out = version ? all.excluded.get(version.id) : undefined;
-  return SECTION_KEYS.map((key) => {
-    let list = all.sections[key];
-    if (out) list = list.filter((entry) => !out.has(String(entry._id)));
-    if (key === 'personal-summary' && typeof version?.summary === 'string') {
-      return [
-        {
-          ...(list[0] ?? { _id: `${version.id}-summary`, lastUpdate: '' }),
-          content: version.summary,
-        },
-      ];
-    }
-    if (key === 'personal-info' && typeof version?.headline === 'string' && list[0]) {
-      return [{ ...list[0], headline: version.headline }];
-    }
-    return list;
-  });
+  return SECTION_KEYS.map((key) =>
+    out ? all.sections[key].filter((entry) => !out.has(String(entry._id))) : all.sections[key],
+  );
+}
+
+/** The CV with the version's own headline and summary where it has them (issue 30). */
+function withOwnText(data: CvData, version: VersionRow | undefined): CvData {
+  const headline = version?.headline;
+  const summary = version?.summary;
+  return {
+    ...data,
+    ...(typeof headline === 'string' &&
+      data.personalInfo && { personalInfo: { ...data.personalInfo, headline } }),
+    ...(typeof summary === 'string' && { personalSummary: { summary } }),
+  };
 }
 
 /**
@@ -247,14 +260,21 @@ export async function loadCv(
         };
       })
     : [];
-  const data = buildCvData({
-    ...sections,
-    assignedPhotoUrl: signer && all.photo ? url(all.photo) : '',
-    firstImpression: video ?? [],
-    certificate: certificates,
-    arrangement: version?.arrangement,
-    design: version?.design,
-  });
+  const data = withOwnText(
+    buildCvData({
+      ...sections,
+      assignedPhotoUrl: signer && all.photo ? url(all.photo) : '',
+      firstImpression: video ?? [],
+      certificate: certificates,
+      customSections: toCustomSections(
+        all.customSections as unknown as Parameters<typeof toCustomSections>[0],
+        all.customEntries as unknown as Parameters<typeof toCustomSections>[1],
+      ),
+      arrangement: version?.arrangement,
+      design: version?.design,
+    }),
+    version,
+  );
   return {
     record: version && toRecord(version as unknown as Parameters<typeof toRecord>[0]),
     data,

@@ -89,8 +89,6 @@ export function cvRepo(db: Db) {
           name_lower: FIRST_VERSION_NAME.toLowerCase(),
           is_default: 1,
           template: DEFAULT_TEMPLATE,
-          headline: null,
-          summary: null,
           created_at: now,
           updated_at: now,
         })

@@ -6,3 +6,4 @@ export { loadCvData } from './cv-data.ts';
 export { cvRepo } from './cv.repo.ts';
 export { cvRoutes } from './cv.routes.ts';
 export { versionsRoutes } from './versions.routes.ts';
+export { versionsRepo } from './versions.repo.ts';

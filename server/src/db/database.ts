@@ -78,6 +78,45 @@ export interface Database extends SectionTables {
   account_exports: AccountExportsTable;
   derived_rebuilds: DerivedRebuildsTable;
   used_upload_signatures: UsedUploadSignaturesTable;
+  two_step_secrets: TwoStepSecretsTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
+  two_step_logins: TwoStepLoginsTable;
+  custom_sections: CustomSectionsTable;
+  custom_section_entries: CustomSectionEntriesTable;
+}
+
+/**
+ * An account's authenticator secret (migration 028), AES-GCM encrypted with a key derived from
+ * the session secret; `enabled_at` is null while the set-up waits for its first code.
+ */
+export interface TwoStepSecretsTable {
+  user_id: string;
+  encrypted_secret: string;
+  enabled_at: string | null;
+  /** The last 30-second step whose code was used, so no code works twice. */
+  last_used_step: number | null;
+  created_at: string;
+}
+
+/** One-time recovery codes (migration 028): only their hashes. */
+export interface TwoStepRecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** A sign-in past its password, waiting for its code (migration 028); single use, 5 minutes. */
+export interface TwoStepLoginsTable {
+  token_hash: string;
+  user_id: string;
+  /** passwordGeneration() of the password that let it through: a reset voids it. */
+  password_generation_hash: string;
+  hr_intent: number;
+  cv_to_save: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** Derived data a migration asked today's code to rebuild (migrations 015, 024; upgrade.ts). */
@@ -364,4 +403,32 @@ export interface CvViewsTable {
   device_kind: string;
   /** How much of the first-impression video this viewer watched, 0–100; only grows. */
   video_percent: number;
+}
+
+/** A section the user made (migration 027, core/src/custom-sections.ts). */
+export interface CustomSectionsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  kind: string;
+  sort_order: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One entry of a custom section; `user_id` is its section's owner (migration 027). */
+export interface CustomSectionEntriesTable {
+  id: string;
+  section_id: string;
+  user_id: string;
+  title: string;
+  subtitle: string;
+  place: string;
+  start_date: string;
+  end_date: string;
+  /** Rich text, sanitised on write (server/src/sections/rich-text.ts). */
+  description: string;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
 }

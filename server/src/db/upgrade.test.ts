@@ -23,19 +23,25 @@ import { migrationProvider } from './migrations/index.ts';
 
 type Rows = Record<string, unknown>[];
 
-/** Tables the world is not made of: the migrator's own, sign-ins, rebuild requests, spent signatures. */
+/**
+ * Tables the world is not made of: the migrator's own, sign-ins (and those waiting for their
+ * second step), rebuild requests, spent signatures.
+ */
 const NOT_DATA = new Set([
   'kysely_migration',
   'kysely_migration_lock',
   'sessions',
   'derived_rebuilds',
   'used_upload_signatures',
+  'two_step_logins',
 ]);
 
 /** Parents before children; a table missing here fails the test (add it where it belongs). */
 const INSERT_ORDER = [
   'users',
   'one_time_tokens',
+  'two_step_secrets',
+  'two_step_recovery_codes',
   'devices',
   'affiliate_referrals',
   'section_personal_info',
@@ -50,6 +56,8 @@ const INSERT_ORDER = [
   'section_attribute',
   'section_interest',
   'section_reference',
+  'custom_sections',
+  'custom_section_entries',
   'curriculum_vitae',
   'cv_version_exclusions',
   'media',

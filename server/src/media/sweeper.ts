@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { runsBackgroundWork } from '../config.ts';
 import { REFERENCING, type MediaRow } from './media.service.ts';
 
 export interface SweepResult {
@@ -20,11 +21,17 @@ const BATCH = 200;
  * and uploaded files never attached to a photo, certificate or first impression (a
  * cancelled form). Safe to run anywhere at any time, also by several instances at once.
  */
-export async function sweepUploads(deps: SweepDeps, now = Date.now()): Promise<SweepResult> {
+export async function sweepUploads(
+  deps: SweepDeps,
+  now = Date.now(),
+  { unattached = true } = {},
+): Promise<SweepResult> {
   const { tempMaxAgeMs, unattachedMaxAgeMs } = deps.uploads.limits;
   return {
     tempFolders: await sweepTemp(path.join(deps.config.dataDir, 'tmp'), now - tempMaxAgeMs),
-    unattached: await sweepUnattached(deps, new Date(now - unattachedMaxAgeMs).toISOString()),
+    unattached: unattached
+      ? await sweepUnattached(deps, new Date(now - unattachedMaxAgeMs).toISOString())
+      : 0,
   };
 }
 
@@ -114,12 +121,17 @@ async function removeIfUnused(deps: SweepDeps, row: MediaRow): Promise<boolean> 
   return true;
 }
 
-/** Sweeps once when the app is ready, then every `sweepEveryMs`, until it closes. */
+/**
+ * Sweeps once when the app is ready, then every `sweepEveryMs`, until it closes. The temp
+ * folders are this machine's, so every process sweeps its own; unattached uploads are shared
+ * (database and store), so with ROLE=web they are left to a worker (docs/operations.md, "Roles").
+ */
 export function startSweeper(app: FastifyInstance, deps: SweepDeps): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
+  const unattached = runsBackgroundWork(deps.config);
   const sweep = () => {
-    running ??= sweepUploads(deps)
+    running ??= sweepUploads(deps, Date.now(), { unattached })
       .then(
         (r) => {
           if (r.tempFolders || r.unattached) app.log.info(r, 'removed upload leftovers');

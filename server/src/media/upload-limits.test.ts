@@ -20,9 +20,9 @@ import { uploadsWith, type UploadLimits } from '../plugins/upload-limits.ts';
 
 /** An app with its own conversion queue and limits, closed after each test. */
 let current: MediaTestApp | undefined;
-async function appWith(limits: Partial<UploadLimits> = {}) {
+async function appWith(limits: Partial<UploadLimits> = {}, env: NodeJS.ProcessEnv = {}) {
   const uploads = uploadsWith({ videoJobs: 1, videoQueue: 1, ...limits });
-  const t = await buildMediaTestApp('local', { uploads });
+  const t = await buildMediaTestApp('local', { uploads, env });
   current = t;
   return { t, uploads, user: await loginAs(t) };
 }
@@ -335,6 +335,33 @@ describe('upload sweeper', () => {
       [`${attached.public_id}.pdf`, `${newLoose.public_id}.pdf`].sort(),
     );
     fs.rmSync(live, { recursive: true });
+  });
+
+  it('with ROLE=web sweeps its own temp folders only, leaving unattached uploads to a worker', async () => {
+    const { t, user } = await appWith({ sweepEveryMs: 20, tempMaxAgeMs: HOUR }, { ROLE: 'web' });
+    const loose = (
+      await upload(t, user.cookie, 'raw', {
+        data: pdf(),
+        filename: 'c.pdf',
+        contentType: 'application/pdf',
+      })
+    ).json<{ public_id: string }>();
+    await t.db
+      .updateTable('media')
+      .set({ created_at: ago(48 * HOUR).toISOString() })
+      .where('id', '=', loose.public_id)
+      .execute();
+    // Two stale folders one after the other: the sweep that took the first has ended (sweeps
+    // never overlap) once the second is gone.
+    for (const name of ['upload-stale-1', 'upload-stale-2']) {
+      const stale = path.join(t.dataDir, 'tmp', name);
+      fs.mkdirSync(stale, { recursive: true });
+      fs.utimesSync(stale, ago(2 * HOUR), ago(2 * HOUR));
+      await vi.waitFor(() => expect(fs.existsSync(stale)).toBe(false), WAIT);
+    }
+    const ids = (await t.db.selectFrom('media').select('id').execute()).map((r) => r.id);
+    expect(ids).toEqual([loose.public_id]);
+    expect(t.storedKeys()).toEqual([`${loose.public_id}.pdf`]);
   });
 
   it('sweeps on its own, on an unref-ed timer started with the app', async () => {

@@ -25,6 +25,11 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** Every stored key, in pages (backups read the whole store through it). */
   keys(): AsyncIterable<string>;
+  /**
+   * Resolves when the store can take files now (readiness): the media folder is writable, or
+   * the bucket answers. `signal` abandons an S3 request that takes too long.
+   */
+  check(signal?: AbortSignal): Promise<void>;
   describe(): string;
 }
 
@@ -71,6 +76,10 @@ function localStorage(dir: string): Storage {
       for (const name of await fsp.readdir(dir)) {
         if (SAFE_KEY.test(name) && !name.endsWith('.part')) yield name;
       }
+    },
+    async check() {
+      // A removed folder, lost permissions or a read-only mount fail here (EROFS).
+      await fsp.access(dir, fs.constants.W_OK);
     },
     describe: () => `local disk at ${dir}`,
   };
@@ -153,6 +162,10 @@ export function s3Storage(s3: NonNullable<Config['s3']>): Storage {
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+    async check(signal) {
+      const { sdk, client } = await ready;
+      await client.send(new sdk.HeadBucketCommand({ Bucket }), { abortSignal: signal });
     },
     describe: () => `S3 bucket ${Bucket} at ${s3.endpoint}`,
   };

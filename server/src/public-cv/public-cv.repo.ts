@@ -327,30 +327,6 @@ export function publicCvRepo(db: Db) {
 
     statusOf,
 
-    /**
-     * Which of the owner's CV versions HR users see (issue 30); false when it is not one of
-     * theirs. Under the user's lock, as deleting a version (which moves the listing off it).
-     */
-    async setVersion(userId: string, versionId: string): Promise<boolean> {
-      const { id } = await ensure(userId);
-      return inTransaction(db, async (trx) => {
-        await lockRow(trx, 'users', userId);
-        const version = await trx
-          .selectFrom('curriculum_vitae')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('id', '=', versionId)
-          .executeTakeFirst();
-        if (!version) return false;
-        await trx
-          .updateTable('public_cvs')
-          .set({ cv_id: versionId, updated_at: nowIso() })
-          .where('id', '=', id)
-          .execute();
-        return true;
-      });
-    },
-
     /** Who sees the email and phone: everyone who saved the listing, or the approved only. */
     async setContactMode(userId: string, mode: ContactMode): Promise<void> {
       const { id } = await ensure(userId);
@@ -359,6 +335,21 @@ export function publicCvRepo(db: Db) {
         .set({ contact_mode: mode, updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * Which of the user's CV versions HR users see (issue 30); false when `versionId` is not
+     * one of theirs. Shares keep their own versions.
+     */
+    async setVersion(userId: string, versionId: string): Promise<boolean> {
+      if (!(await cvRepo(db).find(userId, versionId))) return false;
+      const { id } = await ensure(userId);
+      await db
+        .updateTable('public_cvs')
+        .set({ cv_id: versionId, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      return true;
     },
 
     /** Flips the listing; the personal-info copy is refreshed on the way. */

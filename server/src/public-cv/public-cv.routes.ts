@@ -22,8 +22,6 @@ import { publicCvRepo } from './public-cv.repo.ts';
 const tags = ['public-cv'];
 const status = { 200: publicCvStatusSchema, ...errorResponses };
 const decided = { 200: contactRequestSchema, ...errorResponses };
-/** PUT /api/public-cv/version (issue 30): the CV version HR users see. */
-const listedVersionSchema = z.strictObject({ version: recordId() });
 
 /** The owner's listing switch (docs/product/public-listing-and-hr.md#cv-visibility); HR in hr/. */
 export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
@@ -77,9 +75,10 @@ export async function publicCvRoutes(app: FastifyInstance, deps: AppDeps): Promi
     },
   );
 
+  // Which CV version the listing shows (issue 30; docs/api-deviations.md).
   r.put(
     '/api/public-cv/version',
-    { schema: { tags, body: listedVersionSchema, response: status } },
+    { schema: { tags, body: z.strictObject({ version: recordId() }), response: status } },
     async (req): Promise<PublicCvStatus> => {
       const user = requireUser(req);
       if (!(await repo.setVersion(user.id, req.body.version))) {

@@ -186,7 +186,11 @@ async function redisAdapter(io: RealtimeServer, url: string, log: FastifyBaseLog
   io.adapter(createAdapter(pub, sub));
   return {
     async close() {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      // QUIT waits for a connection that may never come (Redis down): then just drop it, or
+      // the shutdown would hang until its timeout.
+      await Promise.allSettled(
+        [pub, sub].map((c) => (c.status === 'ready' ? c.quit() : c.disconnect())),
+      );
     },
   };
 }

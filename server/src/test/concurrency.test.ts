@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
 import {
   MAX_SECTION_ENTRIES,
   SECTIONS,
@@ -8,6 +9,11 @@ import {
   UPLOAD_MESSAGES,
   type SectionKey,
 } from '@vitae/core';
+import {
+  CUSTOM_SECTION_MESSAGES,
+  MAX_CUSTOM_ENTRIES,
+  MAX_CUSTOM_SECTIONS,
+} from '@vitae/core/custom-sections';
 import { loginAs, callAs, type Who } from './build-test-app.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from './media-test-kit.ts';
@@ -60,6 +66,34 @@ describe('list sections: at most 50 entries', () => {
     expect(tally(res)).toEqual({ 201: MAX_SECTION_ENTRIES, 400: 80 - MAX_SECTION_ENTRIES });
     expect(res.find((r) => r.statusCode === 400)!.json().error).toBe(TOO_MANY_ENTRIES);
     expect(await rows('section_skill', 'user_id', me.userId)).toBe(MAX_SECTION_ENTRIES);
+  });
+});
+
+describe('custom sections: at most 10, with at most 30 entries each', () => {
+  it('15 parallel section creates store exactly 10; the rest answer 400', async () => {
+    const me = await loginAs(t);
+    const res = await burst(15, (i) =>
+      call(me, 'POST', '/api/custom-sections', { title: `Section ${i}`, kind: 'other' }),
+    );
+    expect(tally(res)).toEqual({ 201: MAX_CUSTOM_SECTIONS, 400: 15 - MAX_CUSTOM_SECTIONS });
+    expect(res.find((r) => r.statusCode === 400)!.json().error).toBe(
+      CUSTOM_SECTION_MESSAGES.tooManySections,
+    );
+    expect(await rows('custom_sections', 'user_id', me.userId)).toBe(MAX_CUSTOM_SECTIONS);
+  });
+
+  it('40 parallel entries into one section store exactly 30; the rest answer 400', async () => {
+    const me = await loginAs(t);
+    const made = await call(me, 'POST', '/api/custom-sections', { title: 'Awards' });
+    const id = made.json().data[0]._id as string;
+    const res = await burst(40, (i) =>
+      call(me, 'POST', `/api/custom-sections/${id}/entries`, { title: `Award ${i}` }),
+    );
+    expect(tally(res)).toEqual({ 201: MAX_CUSTOM_ENTRIES, 400: 40 - MAX_CUSTOM_ENTRIES });
+    expect(res.find((r) => r.statusCode === 400)!.json().error).toBe(
+      CUSTOM_SECTION_MESSAGES.tooManyEntries,
+    );
+    expect(await rows('custom_section_entries', 'section_id', id)).toBe(MAX_CUSTOM_ENTRIES);
   });
 });
 
@@ -320,5 +354,55 @@ describe('accounts', () => {
       .where('purpose', '=', 'reset')
       .execute();
     expect(live).toHaveLength(1);
+  });
+});
+
+describe('two-step sign-in', () => {
+  const codeNow = (secret: string) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });
+
+  /** A signed-in user with a set-up waiting for its code. */
+  async function settingUp() {
+    const me = await loginAs(t);
+    const secret = (await call(me, 'POST', '/auth/user/two-step/setup')).json().secret as string;
+    return { me, secret };
+  }
+
+  it('5 parallel confirmations with one code turn it on once, with one set of ten codes', async () => {
+    const { me, secret } = await settingUp();
+    const code = codeNow(secret);
+    const res = await burst(5, () => call(me, 'POST', '/auth/user/two-step/enable', { code }));
+    expect(tally(res)[200]).toBe(1);
+    expect(await rows('two_step_recovery_codes', 'user_id', me.userId)).toBe(10);
+  });
+
+  it('one code or one recovery code finishes one of 5 parallel sign-ins', async () => {
+    const { me, secret } = await settingUp();
+    const on = await call(me, 'POST', '/auth/user/two-step/enable', { code: codeNow(secret) });
+    const [recoveryCode] = on.json().recoveryCodes as string[];
+    const passwordStep = async (i: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/auth/user/login-web',
+        payload: { email: me.email, password: 'secret123' },
+        remoteAddress: `10.202.0.${i + 1}`,
+      });
+      return res.json().twoStepToken as string;
+    };
+    const tokens = await Promise.all([0, 1, 2, 3, 4].map(passwordStep));
+    // The next step's code (the set-up spent this one's): the server allows one step of drift.
+    const code = TOTP.generate({
+      secret: Secret.fromBase32(secret),
+      timestamp: Date.now() + 30_000,
+    });
+    const withCode = await burst(5, (i) =>
+      call(null, 'POST', '/auth/user/login-two-step', { token: tokens[i], code }),
+    );
+    expect(tally(withCode)).toEqual({ 200: 1, 400: 4 });
+    const more = await Promise.all([5, 6, 7, 8, 9].map(passwordStep));
+    const withRecovery = await burst(5, (i) =>
+      call(null, 'POST', '/auth/user/login-two-step', { token: more[i], recoveryCode }),
+    );
+    expect(tally(withRecovery)).toEqual({ 200: 1, 400: 4 });
   });
 });

@@ -25,11 +25,11 @@ export interface MediaTestApp extends TestApp {
 
 /**
  * The real app with local storage, or with an s3rver bucket on a random port; `overrides`
- * reach buildApp (e.g. `uploads` with smaller limits).
+ * reach buildApp (e.g. `uploads` with smaller limits), `env` the configuration.
  */
 export async function buildMediaTestApp(
   adapter: Adapter,
-  overrides: Partial<AppInput> = {},
+  overrides: Partial<AppInput> & { env?: NodeJS.ProcessEnv } = {},
 ): Promise<MediaTestApp> {
   let storage: Storage | undefined;
   let stop = async () => {};

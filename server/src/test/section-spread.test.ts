@@ -43,9 +43,10 @@ const STILL_SPREAD: Partial<Record<SectionKey, { files: number; why: string }>> 
     why: `the CV data mapping, status rules, heading routes, the PDF file name and its title (print/main.tsx, issue 32), the builder tab, the shared viewer's title, the page footer; ${HR}`,
   },
   'personal-summary': {
-    files: 19,
-    why: `'summary' is also a common word (route schema summaries, import results); status rules; ${HR}`,
+    files: 28,
+    why: `'summary' is also a common word (route schema summaries, import results, the two-step and health routes); status rules; ${HR}; JSON Resume's own \`summary\` field of the custom sections' lists (json-resume/custom-sections.ts, issue 30); a CV version's own summary (issue 30: versions.ts, responses/cv.ts, the versions repo and routes, its column in database.ts, cv-data.ts applying it): a field of the version, not the section`,
   },
+
   experience: { files: 8, why: HR },
   skill: { files: 18, why: `${HR}; the HR dashboard's cards (issue 32); ${JSON_RESUME}` },
   language: { files: 16, why: `${HR}; ${JSON_RESUME}` },

@@ -127,9 +127,21 @@ async function registerDevice(): Promise<void> {
 export interface LoginInput {
   email: string;
   password: string;
-  /** The emailed code, when the answer to a sign-in asked for one. */
+  /**
+   * The emailed code, when the answer to a sign-in asked for one; for an account with two-step
+   * sign-in, the authenticator app's code (or a recovery code) instead.
+   */
   code?: string;
 }
+
+/** A right password for an account with two-step sign-in: the code comes next. */
+export interface TwoStepPending {
+  twoStepToken: string;
+  message: string;
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+export type SecondStep = { code: string } | { recoveryCode: string };
 
 export interface RegisterInput {
   fullName: string;
@@ -157,17 +169,24 @@ export const auth = {
     }
   },
 
-  /** Signs in; sends the stored HR intent and CV to save. Throws ApiError on failure. */
-  async login(input: LoginInput): Promise<User> {
+  /**
+   * Signs in; sends the stored HR intent and CV to save. Throws ApiError on failure. For an
+   * account with two-step sign-in it answers the pending sign-in instead (no session yet):
+   * `loginTwoStep` finishes it.
+   */
+  async login(input: LoginInput): Promise<User | TwoStepPending> {
     setState({ loading: true, errorMessage: null });
     try {
-      const res = await api.post<{ user: User }>(
+      const res = await api.post<{ user: User } | (TwoStepPending & { twoStepRequired: true })>(
         '/auth/user/login-web',
         { ...input, ...intentPayload() },
         { sessionCheck: false },
       );
       clearIntent();
       setState({ HRIntent: false });
+      if ('twoStepRequired' in res) {
+        return { twoStepToken: res.twoStepToken, message: res.message };
+      }
       signedIn(res.user);
       void registerDevice();
       return res.user;
@@ -177,6 +196,18 @@ export const auth = {
     } finally {
       setState({ loading: false });
     }
+  },
+
+  /** Finishes a two-step sign-in with the app's code or a recovery code. Throws ApiError. */
+  async loginTwoStep(twoStepToken: string, step: SecondStep): Promise<User> {
+    const res = await api.post<{ user: User }>(
+      '/auth/user/login-two-step',
+      { token: twoStepToken, ...step },
+      { sessionCheck: false },
+    );
+    signedIn(res.user);
+    void registerDevice();
+    return res.user;
   },
 
   /** Creates the account (it is not signed in until the email is verified). */

@@ -167,13 +167,13 @@ export function liveQueryKeys(
   switch (event) {
     case 'data-updated': {
       const dataType = (payload as ServerEventPayload<'data-updated'>).dataType;
-      return {
-        id: dataType,
-        keys: [
-          ['section', dataType],
-          ['section-status', dataType],
-        ],
-      };
+      const keys: QueryKey[] = [
+        ['section', dataType],
+        ['section-status', dataType],
+      ];
+      // Custom sections (issue 30) have no list of their own in the preview: the CV refetches.
+      if (dataType === 'custom-sections') keys.push(['curriculum-vitae', 'data']);
+      return { id: dataType, keys };
     }
     case 'public-cv-toggled':
     case 'public-cv-viewed':

@@ -25,6 +25,8 @@ import * as m023 from './023-cv-id-links.ts';
 import * as m024 from './024-derived-rebuilds.ts';
 import * as m025 from './025-used-upload-signatures.ts';
 import * as m026 from './026-cv-versions.ts';
+import * as m027 from './027-custom-sections.ts';
+import * as m028 from './028-two-step.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   '024-derived-rebuilds': m024,
   '025-used-upload-signatures': m025,
   '026-cv-versions': m026,
+  '027-custom-sections': m027,
+  '028-two-step': m028,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,11 @@
 import { useId, useState } from 'react';
-import { SECTION_TITLE_MAX, arrangedKeys, type CvArrangement } from '@vitae/core/cv';
+import {
+  SECTION_TITLE_MAX,
+  arrangedKeys,
+  type ArrangementKey,
+  type CvArrangement,
+  type CvCustomSection,
+} from '@vitae/core/cv';
 import { SECTIONS, type SectionKey } from '@vitae/core/sections/index';
 import { isSingleLineText, UNSUPPORTED_CHARACTERS } from '@vitae/core/text';
 import { Button } from '../../components/ui/button.tsx';
@@ -23,7 +29,18 @@ const SAVE_TEXT: Record<SaveState, string> = {
   failed: '',
 };
 
-const label = (key: SectionKey) => SECTIONS[key].label;
+const isCustom = (key: ArrangementKey): key is `custom:${string}` => key.startsWith('custom:');
+
+/** A row's name: the section's label, or a custom section's own title. */
+const labelOf =
+  (custom: readonly CvCustomSection[]) =>
+  (key: ArrangementKey): string =>
+    isCustom(key)
+      ? (custom.find((s) => `custom:${s._id}` === key)?.title ?? 'Your section')
+      : SECTIONS[key].label;
+
+/** What a custom section's row says instead of a title field (its title is its own). */
+export const CUSTOM_ROW_NOTE = 'Your own section: rename it under My sections.';
 
 /**
  * The builder's Layout tab (issue 17): the CV's 12 sections in the user's order, moved by
@@ -72,20 +89,32 @@ export default function LayoutScreen() {
           {saver.error}
         </p>
       )}
-      <SectionList key={saver.reverts} arrangement={arrangement} onChange={saver.change} />
+      <SectionList
+        key={saver.reverts}
+        arrangement={arrangement}
+        custom={query.data.data.customSections ?? []}
+        onChange={saver.change}
+      />
     </div>
   );
 }
 
 function SectionList({
   arrangement,
+  custom,
   onChange,
 }: {
   arrangement: CvArrangement;
+  /** The user's own sections (issue 30): ordered and hidden with the others. */
+  custom: readonly CvCustomSection[];
   onChange: (next: CvArrangement, delay?: number) => void;
 }) {
-  const keys = arrangedKeys(arrangement);
-  const setShown = (key: SectionKey, shown: boolean) =>
+  const keys = arrangedKeys(
+    arrangement,
+    custom.map((s) => s._id),
+  );
+  const label = labelOf(custom);
+  const setShown = (key: ArrangementKey, shown: boolean) =>
     onChange({
       ...arrangement,
       hidden: shown ? arrangement.hidden.filter((k) => k !== key) : [...arrangement.hidden, key],
@@ -108,41 +137,55 @@ function SectionList({
       handleClassName="h-10 w-8"
       instructions="To move a section, press Space or Enter, move it with the arrow keys, then press Space or Enter to drop it, or Escape to cancel."
     >
-      {(key, parts) => (
-        <SectionRow
-          key={key}
-          sectionKey={key}
-          parts={parts}
-          shown={!arrangement.hidden.includes(key)}
-          title={arrangement.titles[key] ?? ''}
-          onShown={(shown) => setShown(key, shown)}
-          onTitle={(title) => setTitle(key, title)}
-        />
-      )}
+      {(key, parts) =>
+        isCustom(key) ? (
+          <SectionRow
+            key={key}
+            sectionKey={key}
+            name={label(key)}
+            parts={parts}
+            shown={!arrangement.hidden.includes(key)}
+            onShown={(shown) => setShown(key, shown)}
+          />
+        ) : (
+          <SectionRow
+            key={key}
+            sectionKey={key}
+            name={label(key)}
+            parts={parts}
+            shown={!arrangement.hidden.includes(key)}
+            title={arrangement.titles[key] ?? ''}
+            onShown={(shown) => setShown(key, shown)}
+            onTitle={(title) => setTitle(key, title)}
+          />
+        )
+      }
     </SortableList>
   );
 }
 
 function SectionRow({
   sectionKey,
+  name,
   shown,
   parts: { item, handle, lifted },
-  title,
+  title = '',
   onShown,
   onTitle,
 }: {
-  sectionKey: SectionKey;
+  sectionKey: ArrangementKey;
+  name: string;
   parts: SortableParts;
   shown: boolean;
-  title: string;
+  /** A built-in section's title field; a custom section (no `onTitle`) has none. */
+  title?: string;
   onShown: (shown: boolean) => void;
-  onTitle: (title: string) => void;
+  onTitle?: (title: string) => void;
 }) {
-  const name = label(sectionKey);
   const id = useId();
   const [text, setText] = useState(title);
   const invalid = !isSingleLineText(text);
-  const note = SECTION_UIS[sectionKey].layoutNote;
+  const note = isCustom(sectionKey) ? CUSTOM_ROW_NOTE : SECTION_UIS[sectionKey].layoutNote;
 
   return (
     <li {...item} data-section-key={sectionKey} className={cn('relative', lifted && 'z-10')}>
@@ -169,33 +212,35 @@ function SectionRow({
             className="w-28 shrink-0"
           />
         </div>
-        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:pl-10">
-          <label htmlFor={id} className="text-xs font-medium text-slate-700">
-            Title
-          </label>
-          <input
-            id={id}
-            aria-label={`Title of ${name}`}
-            type="text"
-            value={text}
-            maxLength={SECTION_TITLE_MAX}
-            placeholder="The template's title"
-            autoComplete="off"
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? `${id}-error` : undefined}
-            onChange={(e) => {
-              setText(e.target.value);
-              const next = e.target.value.trim();
-              if (isSingleLineText(next)) onTitle(next);
-            }}
-            className={controlClass(invalid, 'h-9 min-w-0 flex-1 basis-48')}
-          />
-          {invalid && (
-            <p id={`${id}-error`} className="w-full text-sm text-red-700">
-              {UNSUPPORTED_CHARACTERS}
-            </p>
-          )}
-        </div>
+        {onTitle && (
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 sm:pl-10">
+            <label htmlFor={id} className="text-xs font-medium text-slate-700">
+              Title
+            </label>
+            <input
+              id={id}
+              aria-label={`Title of ${name}`}
+              type="text"
+              value={text}
+              maxLength={SECTION_TITLE_MAX}
+              placeholder="The template's title"
+              autoComplete="off"
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `${id}-error` : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                const next = e.target.value.trim();
+                if (isSingleLineText(next)) onTitle(next);
+              }}
+              className={controlClass(invalid, 'h-9 min-w-0 flex-1 basis-48')}
+            />
+            {invalid && (
+              <p id={`${id}-error`} className="w-full text-sm text-red-700">
+                {UNSUPPORTED_CHARACTERS}
+              </p>
+            )}
+          </div>
+        )}
       </Card>
     </li>
   );

@@ -156,4 +156,78 @@ describe('LoginPage', () => {
     expect(sent.map((b) => b.code)).toEqual([undefined, '654321', '123456']);
     expect(sent[2]).toMatchObject({ email: 'a@b.co', password: 'secret-pass' });
   });
+
+  it('asks for the authenticator code after the password, or a recovery code instead', async () => {
+    const codeWrong = 'That code is not right.';
+    const ada = {
+      _id: 'u1',
+      fullName: 'Ada',
+      email: 'a@b.co',
+      isHR: false,
+      isVerified: true,
+      affiliateCode: 'X',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    const fetchMock = stubFetch((url, init) => {
+      if (url.endsWith('/login-web')) {
+        const body = { success: false, twoStepRequired: true, twoStepToken: 'tok', message: 'x' };
+        return { status: 200, body };
+      }
+      if (!url.endsWith('/login-two-step')) return { status: 201, body: {} };
+      const sent = JSON.parse(String(init?.body)) as { code?: string; recoveryCode?: string };
+      if (sent.recoveryCode === 'ABCD-EFGH-JKLM-NPQR' || sent.code === '123456') {
+        return { status: 200, body: { success: true, user: ada } };
+      }
+      return { status: 400, body: { error: codeWrong, fieldErrors: { code: codeWrong } } };
+    });
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    await user.type(screen.getByLabelText('Email address'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeInTheDocument();
+    const verify = screen.getByRole('button', { name: 'Verify' });
+    expect(verify).toBeDisabled();
+    await user.type(screen.getByLabelText('Authentication code'), '000000');
+    await user.click(verify);
+    expect(await screen.findByText(codeWrong)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'ABCD-EFGH-JKLM-NPQR');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/app/dashboard'));
+    const steps = fetchMock.mock.calls
+      .filter(([u]) => u.endsWith('/login-two-step'))
+      .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+    expect(steps).toEqual([
+      { token: 'tok', code: '000000' },
+      { token: 'tok', recoveryCode: 'ABCD-EFGH-JKLM-NPQR' },
+    ]);
+  });
+
+  it('asks a locked browser for the app’s code with the password when two-step is on', async () => {
+    const asked = 'Too many attempts. To sign in from this browser, enter your password together.';
+    const fetchMock = stubFetch((url, init) => {
+      if (!url.endsWith('/login-web')) return { status: 201, body: {} };
+      const { code } = JSON.parse(String(init?.body)) as { code?: string };
+      if (code === undefined) {
+        const fieldErrors = { codeRequired: asked, twoStepRequired: asked };
+        return { status: 429, body: { error: 'Too many attempts.', fieldErrors } };
+      }
+      return { status: 400, body: { error: 'Wrong', fieldErrors: { code: 'Wrong code' } } };
+    });
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    await user.type(screen.getByLabelText('Email address'), 'a@b.co');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(asked)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code from the email')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Authentication code'), 'ABCD-EFGH-JKLM-NPQR');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Wrong code')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
+    expect(sent.at(-1)).toMatchObject({ code: 'ABCD-EFGH-JKLM-NPQR' });
+  });
 });

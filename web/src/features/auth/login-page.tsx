@@ -13,6 +13,7 @@ import { AuthLayout, authLink } from './auth-layout.tsx';
 import type { LoginValues } from './form-types.ts';
 import { loginResolver } from './lazy-resolvers.ts';
 import { ResendVerificationForm, useResendVerification } from './resend-verification.tsx';
+import { TwoStepForm } from './two-step-form.tsx';
 
 /** What the sign-in page says after the account was deleted (Settings sends the user there). */
 export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
@@ -42,9 +43,12 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { user, HRIntent } = useAuth();
   const [failure, setFailure] = useState<{ text: string; notVerified: boolean } | null>(null);
-  // Asked for when a new browser signs in while the account or address is locked.
-  const [codeAsked, setCodeAsked] = useState(false);
+  // Asked for when a new browser signs in while the account or address is locked: the emailed
+  // code, or for an account with two-step sign-in the authenticator app's code.
+  const [codeAsked, setCodeAsked] = useState<false | 'email' | 'app'>(false);
   const [code, setCode] = useState('');
+  // A right password for an account with two-step sign-in: the code step's token.
+  const [twoStep, setTwoStep] = useState<string | null>(null);
   const resend = useResendVerification();
   const {
     register,
@@ -67,19 +71,40 @@ export default function LoginPage() {
     setFailure(null);
     const typedCode = code.trim();
     try {
-      await auth.login(codeAsked && typedCode ? { ...values, code: typedCode } : values);
+      const res = await auth.login(
+        codeAsked && typedCode ? { ...values, code: typedCode } : values,
+      );
+      if ('twoStepToken' in res) setTwoStep(res.twoStepToken);
     } catch (e) {
       const fields = e instanceof ApiError ? e.fieldErrors : {};
-      if (fields.codeRequired) setCodeAsked(true);
+      if (fields.codeRequired) setCodeAsked(fields.twoStepRequired ? 'app' : 'email');
       const text =
         fields.notVerified ??
         fields.codeRequired ??
         fields.code ??
+        fields.recoveryCode ??
         fields.general ??
         (e instanceof ApiError ? e.message : '');
       setFailure({ text: text || 'Login failed', notVerified: !!fields.notVerified });
     }
   };
+
+  if (twoStep) {
+    return (
+      <AuthLayout
+        title="Two-step sign-in"
+        subtitle="Enter the code from your authenticator app to finish signing in."
+      >
+        <TwoStepForm
+          token={twoStep}
+          onRestart={() => {
+            setTwoStep(null);
+            setFailure(null);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout
@@ -145,13 +170,23 @@ export default function LoginPage() {
           }
           {...register('password')}
         />
-        {codeAsked && (
+        {codeAsked === 'email' && (
           <TextField
             label="Code from the email"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
             hint="Leave it empty and sign in again to get a new code."
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
+        {codeAsked === 'app' && (
+          <TextField
+            label="Authentication code"
+            autoComplete="one-time-code"
+            maxLength={24}
+            hint="The 6-digit code your authenticator app shows, or one of your recovery codes."
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />

@@ -4,6 +4,7 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { LayoutScreen } from '../arrangement/index.ts';
+import { CustomSectionsScreen } from '../custom-sections/index.ts';
 import { DesignScreen } from '../design/index.ts';
 import { VersionSwitcher } from '../cv/api.ts';
 import { PreviewPane } from '../preview/index.ts';
@@ -32,6 +33,7 @@ const SCROLL_DELAY_MS = 100;
 const TOOL_SCREENS: Record<string, ComponentType> = {
   layout: LayoutScreen,
   design: DesignScreen,
+  customSections: CustomSectionsScreen,
 };
 
 /** From this width the preview stands beside the form; below it, a toggle shows one or the other. */

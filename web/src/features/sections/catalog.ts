@@ -111,8 +111,17 @@ export const DESIGN_TAB: ToolTab = {
   tool: 'design',
 };
 
+/** The user's own sections and their entries (issue 30, web/src/features/custom-sections). */
+export const CUSTOM_SECTIONS_TAB: ToolTab = {
+  tab: 'customSections',
+  title: 'My sections',
+  blurb:
+    'Add sections of your own, such as volunteering, awards, publications or projects. Order or hide them under Layout.',
+  tool: 'customSections',
+};
+
 /** The tabs about the whole CV, in the builder's order. */
-export const TOOL_TABS: ToolTab[] = [LAYOUT_TAB, DESIGN_TAB];
+export const TOOL_TABS: ToolTab[] = [LAYOUT_TAB, DESIGN_TAB, CUSTOM_SECTIONS_TAB];
 
 /** A builder tab: a section's, a media screen's or a whole-CV tool's. */
 export type BuilderTab = TabDef | ToolTab;

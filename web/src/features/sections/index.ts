@@ -15,6 +15,8 @@ export {
 export { createDraftStore, DraftContext, useDraft, type Draft } from './draft.ts';
 export { CLOSE_FORM_MS, SectionLoading, useFlash } from './editor-parts.tsx';
 export { confirmLeave } from './leave-guard.tsx';
+export { Rich, Row, Text } from './form-parts.tsx';
+export type { SectionForm } from './section-ui.ts';
 export { SectionScreen } from './section-screen.tsx';
 export { SECTION_UIS } from './section-uis.ts';
 export { StatusBadge } from './status-badge.tsx';

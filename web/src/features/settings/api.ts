@@ -41,3 +41,53 @@ export function useDeleteAccount() {
       api.post<{ deleted: true }>('/api/account/delete', { password }, { sessionCheck: false }),
   });
 }
+
+export interface TwoStepStatus {
+  enabled: boolean;
+  enabledAt: string | null;
+  recoveryCodesLeft: number;
+}
+export interface TwoStepSetup {
+  secret: string;
+  uri: string;
+  qrSvg: string;
+}
+
+export const twoStepKey = ['two-step'] as const;
+
+/** Whether two-step sign-in is on, since when, and how many recovery codes are left. */
+export function useTwoStepStatus() {
+  return useQuery({
+    queryKey: twoStepKey,
+    queryFn: ({ signal }) => api.get<TwoStepStatus>('/auth/user/two-step', { signal }),
+  });
+}
+
+/** A new secret and its QR code (nothing is on until a code confirms it). */
+export function useStartTwoStep() {
+  return useMutation({
+    mutationFn: () => api.post<TwoStepSetup>('/auth/user/two-step/setup'),
+  });
+}
+
+/** Confirms the set-up with a current code; answers the recovery codes, shown once. */
+export function useEnableTwoStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.post<{ status: TwoStepStatus; recoveryCodes: string[] }>('/auth/user/two-step/enable', {
+        code,
+      }),
+    onSuccess: (res) => client.setQueryData(twoStepKey, res.status),
+  });
+}
+
+/** Turns two-step off with the password and a code (or a recovery code). */
+export function useDisableTwoStep() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { password: string } & ({ code: string } | { recoveryCode: string })) =>
+      api.post<TwoStepStatus>('/auth/user/two-step/disable', input, { sessionCheck: false }),
+    onSuccess: (status) => client.setQueryData(twoStepKey, status),
+  });
+}

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { ExportCard } from './export-card.tsx';
+import { TwoStepCard } from './two-step-card.tsx';
 
-/** /app/settings: take your data with you, or erase it. */
+/** /app/settings: sign-in security, take your data with you, or erase it. */
 export default function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -11,6 +12,7 @@ export default function SettingsPage() {
       </Link>
       <h1 className="mt-3 text-2xl font-bold text-slate-900">Settings</h1>
       <div className="mt-6 space-y-6">
+        <TwoStepCard />
         <ExportCard />
         <DeleteAccountCard />
       </div>

@@ -1,5 +1,11 @@
 import { SECTION_CATALOG } from 'virtual:section-catalog';
-import { EMPTY_ARRANGEMENT, keysInOrder, type CvArrangement } from '@vitae/core/arrangement-order';
+import {
+  EMPTY_ARRANGEMENT,
+  keysInOrder,
+  type ArrangementKey,
+  type CvArrangement,
+} from '@vitae/core/arrangement-order';
+import { customKey, type CustomKey } from '@vitae/core/custom-section-keys';
 import type { CvData } from '@vitae/core/cv';
 import type { SectionKey } from '@vitae/core/sections/index';
 import { CONTACT_FIELD, SECTION_FIELDS_OF, type SectionId } from './section-blocks.tsx';
@@ -30,13 +36,19 @@ export const CONTACT_KEY: SectionKey = keyOf(CONTACT_FIELD);
 
 /** What CvBody needs of an arrangement, worked out once per render. */
 export interface Arranged {
-  /** The CV as section blocks see it: a hidden section's data is empty, so it renders nothing. */
+  /**
+   * The CV as section blocks see it: a hidden section's data is empty, so it renders nothing;
+   * a hidden custom section is left out of `customSections`.
+   */
   data: CvData;
-  hidden: ReadonlySet<SectionKey>;
+  hidden: ReadonlySet<ArrangementKey>;
   /** The user's title for a section id, when there is one (see titleFor). */
   title: (id: SectionId) => string | undefined;
-  /** A section id's place in the user's order; undefined: the template's own order. */
-  rank: ((id: SectionId) => number) | undefined;
+  /**
+   * A section id's (or a custom section's `custom:<id>`) place in the user's order;
+   * undefined: the template's own order.
+   */
+  rank: ((id: SectionId | CustomKey) => number) | undefined;
 }
 
 /** The arrangement of a CV; data from an older server or cache has none. */
@@ -46,15 +58,29 @@ export function arrangementOf(data: CvData): CvArrangement {
 
 export function arrange(data: CvData): Arranged {
   const arrangement = arrangementOf(data);
-  const hidden = new Set(arrangement.hidden);
+  const hidden = new Set<ArrangementKey>(arrangement.hidden);
   const visible: Record<string, unknown> = { ...data };
-  for (const key of hidden) visible[ENTRY_OF[key].cvField] = ENTRY_OF[key].cvEmpty;
+  for (const key of hidden) {
+    if (key in ENTRY_OF)
+      visible[ENTRY_OF[key as SectionKey].cvField] = ENTRY_OF[key as SectionKey].cvEmpty;
+  }
+  // Data from an older server or cache has no custom sections.
+  const custom = ((data as Partial<CvData>).customSections ?? []).filter(
+    (s) => !hidden.has(customKey(s._id)),
+  );
+  visible.customSections = custom;
   const shown = visible as CvData;
-  const order = keysInOrder(arrangement, SECTION_KEYS);
+  const order = keysInOrder<ArrangementKey>(arrangement, [
+    ...SECTION_KEYS,
+    ...custom.map((s) => customKey(s._id)),
+  ]);
   const rank =
     arrangement.order.length === 0
       ? undefined
-      : (id: SectionId) => Math.min(...SECTION_KEYS_OF[id].map((k) => order.indexOf(k)));
+      : (id: SectionId | CustomKey) =>
+          id.startsWith('custom:')
+            ? order.indexOf(id as CustomKey)
+            : Math.min(...SECTION_KEYS_OF[id as SectionId].map((k) => order.indexOf(k)));
   return {
     data: shown,
     hidden,
@@ -86,10 +112,10 @@ function titleFor(id: SectionId, a: CvArrangement, data: CvData): string | undef
  * `items` with the sections among them sorted by `rank` in the slots sections held: pieces,
  * areas and decorations keep their places, and a section never leaves its area.
  */
-export function reorderSections<T>(
+export function reorderSections<T, Id extends string = SectionId>(
   items: readonly T[],
-  sectionOf: (item: T) => SectionId | undefined,
-  rank: ((id: SectionId) => number) | undefined,
+  sectionOf: (item: T) => Id | undefined,
+  rank: ((id: Id) => number) | undefined,
 ): readonly T[] {
   if (!rank) return items;
   const slots: number[] = [];

@@ -1,12 +1,13 @@
 import { Fragment, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import type { CvData } from '@vitae/core/cv';
+import type { CvCustomSection, CvData } from '@vitae/core/cv';
+import { customKey, type CustomKey } from '@vitae/core/custom-section-keys';
 import type { TemplateProps } from '../template-props.ts';
 import { arrange, arrangementOf, CONTACT_KEY, reorderSections } from './arranged.ts';
 import { CvSection, type SectionId } from './cv-section.tsx';
 import { CvSheet } from './cv-sheet.tsx';
 import { PageFooter } from './page-footer.tsx';
 import { PIECES, type PieceId } from './pieces.tsx';
-import { SECTION_BLOCKS, type SectionBlock } from './section-blocks.tsx';
+import { CUSTOM_SECTION_BLOCK, SECTION_BLOCKS, type SectionBlock } from './section-blocks.tsx';
 import type { HeadingTheme, TemplateTheme } from './theme.ts';
 
 /**
@@ -25,7 +26,24 @@ export interface TemplateLayout {
  * A section by id (or with per-place options), a header piece by name, an area wrapping more
  * items, or the template's own decoration drawn with the CV.
  */
-export type LayoutItem = SectionId | PieceId | SectionSlot | LayoutArea | ComponentType<PieceProps>;
+export type LayoutItem =
+  | SectionId
+  | PieceId
+  | typeof CUSTOM_SECTIONS
+  | SectionSlot
+  | LayoutArea
+  | ComponentType<PieceProps>;
+
+/**
+ * Where a layout puts the sections the user made (issue 30): one section per custom section,
+ * in the user's order, where the main column lists its experience-like sections.
+ */
+export const CUSTOM_SECTIONS = 'custom-sections';
+
+/** One of the user's own sections, in place of the CUSTOM_SECTIONS slot. */
+interface CustomItem {
+  custom: CvCustomSection;
+}
 
 export interface PieceProps {
   data: CvData;
@@ -61,15 +79,17 @@ interface BodyProps {
 const isPiece = (item: LayoutItem): item is PieceId =>
   typeof item === 'string' && Object.hasOwn(PIECES, item);
 
-/** The section an item places, if it places one. */
-const sectionOf = (item: LayoutItem): SectionId | undefined =>
-  typeof item === 'function' || isPiece(item)
+/** The section an item places (a custom one by its arrangement key), if it places one. */
+const sectionOf = (item: LayoutItem | CustomItem): SectionId | CustomKey | undefined =>
+  typeof item === 'function' || isPiece(item as LayoutItem)
     ? undefined
     : typeof item === 'string'
       ? (item as SectionId)
-      : 'id' in item
-        ? item.id
-        : undefined;
+      : 'custom' in item
+        ? customKey(item.custom._id)
+        : 'id' in item
+          ? item.id
+          : undefined;
 
 /**
  * Renders a layout's areas, pieces and sections with a theme; a section without data renders
@@ -80,11 +100,42 @@ export function CvBody({ data, theme, layout }: BodyProps) {
   const arranged = arrange(data);
   // Where a template heads the contact details (a sidebar's "Contact"), the user's title.
   const contactTitle = arrangementOf(data).titles[CONTACT_KEY];
+  // The custom sections slot becomes one item per shown custom section, before the sort.
+  const expand = (items: readonly LayoutItem[]): (LayoutItem | CustomItem)[] =>
+    items.flatMap((item): (LayoutItem | CustomItem)[] =>
+      item === CUSTOM_SECTIONS
+        ? arranged.data.customSections
+            .filter(CUSTOM_SECTION_BLOCK.has)
+            .map((custom): CustomItem => ({ custom }))
+        : [item],
+    );
   const renderItems = (items: readonly LayoutItem[], heading: HeadingTheme) =>
-    reorderSections(items, sectionOf, arranged.rank).map((child, i) =>
+    reorderSections(expand(items), sectionOf, arranged.rank).map((child, i) =>
       renderItem(child, heading, i),
     );
-  const renderItem = (item: LayoutItem, heading: HeadingTheme, key: number): ReactNode => {
+  const renderCustom = ({ custom }: CustomItem, heading: HeadingTheme) => {
+    const { className, before, after } = heading;
+    const icon = CUSTOM_SECTION_BLOCK.icon(custom);
+    return (
+      <CvSection
+        key={`custom:${custom._id}`}
+        id="custom"
+        customId={custom._id}
+        title={custom.title}
+        headingClassName={className}
+        before={typeof before === 'function' ? before({ id: 'custom', icon }) : before}
+        after={after}
+      >
+        {CUSTOM_SECTION_BLOCK.render(custom, theme)}
+      </CvSection>
+    );
+  };
+  const renderItem = (
+    item: LayoutItem | CustomItem,
+    heading: HeadingTheme,
+    key: number,
+  ): ReactNode => {
+    if (typeof item === 'object' && 'custom' in item) return renderCustom(item, heading);
     if (typeof item === 'function') {
       const Decoration = item;
       return <Decoration key={key} data={data} />;

@@ -5,7 +5,9 @@ import type { SectionId } from './section-fields.ts';
 export type { SectionId } from './section-fields.ts';
 
 interface CvSectionProps {
-  id: SectionId;
+  /** The block's id; `custom` for a section the user made (issue 30), with `customId`. */
+  id: SectionId | 'custom';
+  customId?: string;
   title: string;
   /** The region's accessible name, when it differs from the title. */
   label?: string;
@@ -22,6 +24,7 @@ export function CvSection(props: CvSectionProps) {
   return (
     <section
       data-section={props.id}
+      data-custom-section={props.customId}
       aria-label={props.label ?? props.title}
       className={cn('cv-section', props.className)}
     >

@@ -1,4 +1,5 @@
 import {
+  CUSTOM_SECTIONS,
   HIDDEN_HEADING,
   type LayoutItem,
   type SectionSlot,
@@ -8,8 +9,17 @@ import type { SectionId } from './cv-section.tsx';
 
 /** Layout parts several templates share. */
 
-/** Work and study history, in the order templates 01–08 list it. */
-export const HISTORY: SectionId[] = ['employment', 'experience', 'tertiary', 'secondary'];
+/**
+ * Work and study history, in the order templates 01–08 list it, then the sections the user
+ * made (issue 30).
+ */
+export const HISTORY: LayoutItem[] = [
+  'employment',
+  'experience',
+  'tertiary',
+  'secondary',
+  CUSTOM_SECTIONS,
+];
 
 /**
  * A header with the photo beside the name, `extra` pieces, the headline and the contact list
@@ -64,7 +74,7 @@ export const OVERVIEW_TITLES: TemplateLayout['titles'] = {
 export const overview = (afterSummary: SectionId[] = []) =>
   oneColumn(
     'space-y-6',
-    ['summary', ...afterSummary, 'experience', 'employment', 'education'],
+    ['summary', ...afterSummary, 'experience', 'employment', 'education', CUSTOM_SECTIONS],
     'grid gap-6 sm:grid-cols-2',
     ['skills', 'languages', 'attributes', 'interests'],
   );

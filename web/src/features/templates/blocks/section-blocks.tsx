@@ -10,7 +10,12 @@ import type {
   CvSkill,
   CvTertiaryEducation,
 } from '@vitae/core/cv';
-import { formatDateRange } from '@vitae/core/dates';
+import type {
+  CustomSectionKind,
+  CvCustomEntry,
+  CvCustomSection,
+} from '@vitae/core/custom-section-keys';
+import { formatDateRange, formatMonthYear } from '@vitae/core/dates';
 import { cn } from '../../../lib/cn.ts';
 import { RichText } from '../../rich-text/index.ts';
 import { blankEntry, EntryList, roleEntry, type EntryModel } from './entries.tsx';
@@ -242,6 +247,49 @@ export const SECTION_BLOCKS = {
     'grid gap-4 sm:grid-cols-2',
   ),
 } satisfies Record<SectionId, SectionBlock>;
+
+/**
+ * A custom section's dates: a range when it has both ends, else the one date it has (an award's
+ * day, a publication's); never "Present" for a missing end, which a custom entry does not mean.
+ */
+function customDates(e: CvCustomEntry): string {
+  const from = formatMonthYear(e.startDate);
+  const to = formatMonthYear(e.endDate);
+  return from && to ? (from === to ? from : `${from} – ${to}`) : from || to;
+}
+
+const customEntry = (e: CvCustomEntry): EntryModel => ({
+  ...blankEntry,
+  key: e._id,
+  title: e.title,
+  subtitle: [e.subtitle, e.place].filter(Boolean).join(' · '),
+  dates: customDates(e),
+  body: e.description,
+});
+
+const CUSTOM_ICONS: Record<CustomSectionKind, IconName> = {
+  volunteer: 'heart',
+  awards: 'badge',
+  publications: 'id',
+  projects: 'rocket',
+  other: 'sparkle',
+};
+
+/**
+ * A section the user made (issue 30): its own title, entries drawn as the templates draw work
+ * history (the `work` group's look and list classes).
+ */
+export const CUSTOM_SECTION_BLOCK = {
+  icon: (section: CvCustomSection): IconName => CUSTOM_ICONS[section.kind] ?? 'sparkle',
+  has: (section: CvCustomSection) => section.entries.length > 0,
+  render: (section: CvCustomSection, theme: TemplateTheme): ReactNode => (
+    <EntryList
+      entries={section.entries.map(customEntry)}
+      theme={theme.entries?.work ?? theme.entry}
+      className={theme.lists?.work ?? theme.entryList}
+    />
+  ),
+};
 
 export {
   CONTACT_FIELD,

@@ -74,7 +74,7 @@ export interface ScoredItem {
 export interface HeadingTheme {
   className: string;
   /** One decoration for every heading, or one per section (template 01 shows each block's icon). */
-  before?: ReactNode | ((section: { id: SectionId; icon: IconName }) => ReactNode);
+  before?: ReactNode | ((section: { id: SectionId | 'custom'; icon: IconName }) => ReactNode);
   after?: ReactNode;
 }
 
