@@ -57,6 +57,10 @@ export const appRoutes: RouteObject[] = [
     element: lazyPage(() => import('../features/share/share-cv-page.tsx')),
   },
   {
+    path: 'my-cvs',
+    element: lazyPage(() => import('../features/my-cvs/my-cvs-page.tsx')),
+  },
+  {
     path: 'my-shares',
     element: lazyPage(() => import('../features/my-shares/my-shares-page.tsx')),
   },

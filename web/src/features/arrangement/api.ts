@@ -17,10 +17,10 @@ export type { SaveState } from '../cv/api.ts';
 const ARRANGEMENT: CvSetting<CvArrangement> = {
   read: cachedArrangement,
   write: (old, arrangement) => ({ ...old, data: { ...old.data, arrangement } }),
-  send: async (arrangement) =>
+  send: async (arrangement, version) =>
     (
       await api.put<{ arrangement: CvArrangement }>(
-        '/api/curriculum-vitae/arrangement',
+        `/api/curriculum-vitae/arrangement${version}`,
         arrangement,
       )
     ).arrangement,

@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn.ts';
 import { LayoutScreen } from '../arrangement/index.ts';
 import { CustomSectionsScreen } from '../custom-sections/index.ts';
 import { DesignScreen } from '../design/index.ts';
+import { VersionSwitcher } from '../cv/api.ts';
 import { PreviewPane } from '../preview/index.ts';
 import {
   createDraftStore,
@@ -100,11 +101,21 @@ export default function BuilderPage() {
               View CV
             </ButtonLink>
           </div>
-          <div className={cn('mx-auto px-4 pt-3 pb-5 sm:px-6', width)}>
-            <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
-              CV Builder
-            </p>
-            <h1 className="mt-0.5 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+          <div
+            className={cn(
+              'mx-auto flex flex-wrap items-end justify-between gap-x-6 gap-y-3 px-4 pt-3 pb-5 sm:px-6',
+              width,
+            )}
+          >
+            <div>
+              <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+                CV Builder
+              </p>
+              <h1 className="mt-0.5 text-2xl font-semibold tracking-tight text-slate-900">
+                {title}
+              </h1>
+            </div>
+            <VersionSwitcher />
           </div>
         </header>
         <div

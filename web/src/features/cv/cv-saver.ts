@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { cvDataKey, type CvDataResponse } from './cv-data.ts';
+import { currentVersion, versionQuery } from './current-version.ts';
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
@@ -10,8 +11,11 @@ export interface CvSetting<T> {
   read: (cached: CvDataResponse | undefined) => T;
   /** The cached CV with `value` in its place. */
   write: (cached: CvDataResponse, value: T) => CvDataResponse;
-  /** Stores `value`; resolves to what the server kept. */
-  send: (value: T) => Promise<T>;
+  /**
+   * Stores `value` in the version the change was made on (`version`: `?version=<id>`, or ''
+   * for the default; append it to the call's path); resolves to what the server kept.
+   */
+  send: (value: T, version: string) => Promise<T>;
 }
 
 /**
@@ -20,7 +24,8 @@ export interface CvSetting<T> {
  * a click does not). One save at a time, always of the latest value, so answers never arrive
  * out of order and quick changes end on the server as they ended on screen. A failed save with
  * nothing newer to send puts back what the server last stored (`reverts` counts those times).
- * `setting` is read once: pass a constant.
+ * A change is saved to the CV version it was made on (issue 30), even when the user has
+ * switched since. `setting` is read once: pass a constant.
  */
 export function useCvSaver<T>(setting: CvSetting<T>) {
   const client = useQueryClient();
@@ -31,6 +36,8 @@ export function useCvSaver<T>(setting: CvSetting<T>) {
     setting,
     latest: null as T | null,
     confirmed: null as T | null,
+    /** The version the latest change was made on (null: the default). */
+    version: null as string | null,
     inFlight: false,
     again: false,
     timer: undefined as ReturnType<typeof setTimeout> | undefined,
@@ -54,11 +61,12 @@ export function useCvSaver<T>(setting: CvSetting<T>) {
     }
     const sent = s.latest;
     if (sent === null) return;
+    const version = s.version;
     s.inFlight = true;
     setState('saving');
     let failed = false;
     try {
-      s.confirmed = await s.setting.send(sent);
+      s.confirmed = await s.setting.send(sent, versionQuery(version));
       setError(null);
     } catch (e) {
       failed = true;
@@ -74,7 +82,8 @@ export function useCvSaver<T>(setting: CvSetting<T>) {
     // Nothing newer to send. A refetch meanwhile may have drawn an older value: what the
     // server keeps is the truth, after a failure as after a success.
     s.latest = null;
-    if (s.confirmed !== null) setCached(s.confirmed);
+    // The cached CV is the version on screen: another one's answer does not belong in it.
+    if (s.confirmed !== null && s.version === currentVersion()) setCached(s.confirmed);
     if (failed) setReverts((n) => n + 1);
     setState(failed ? 'failed' : 'saved');
   }, [setCached]);
@@ -82,6 +91,13 @@ export function useCvSaver<T>(setting: CvSetting<T>) {
   const change = useCallback(
     (next: T, delay = 0) => {
       const s = saver.current;
+      const version = currentVersion();
+      if (version !== s.version) {
+        // Switched since the last change: a change still waiting goes to its own version now.
+        if (s.timer !== undefined) void flush();
+        s.version = version;
+        s.confirmed = null;
+      }
       s.confirmed ??= s.setting.read(client.getQueryData<CvDataResponse>(cvDataKey));
       s.latest = next;
       void client.cancelQueries({ queryKey: cvDataKey });

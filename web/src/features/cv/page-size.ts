@@ -9,8 +9,8 @@ export type CvDataWithPage = CvDataResponse & { cv: { pageSize?: PageSize } };
 const PAGE_SIZE: CvSetting<PageSize | undefined> = {
   read: (cached) => (cached as CvDataWithPage | undefined)?.cv.pageSize,
   write: (old, pageSize) => ({ ...old, cv: { ...old.cv, pageSize } }) as CvDataWithPage,
-  send: async (pageSize) => {
-    await api.put('/api/curriculum-vitae/page-size', { pageSize });
+  send: async (pageSize, version) => {
+    await api.put(`/api/curriculum-vitae/page-size${version}`, { pageSize });
     return pageSize;
   },
 };

@@ -36,6 +36,9 @@ export function DashboardHeader({ onSwitchToHr }: { onSwitchToHr: () => void }) 
             View CV
           </ButtonLink>
           <ButtonLink to="/app/share-cv">Share CV</ButtonLink>
+          <ButtonLink to="/app/my-cvs" variant="secondary">
+            My CVs
+          </ButtonLink>
           <ButtonLink to="/app/my-shares" variant="secondary">
             My shares
           </ButtonLink>

@@ -10,8 +10,8 @@ export const designOf = (response: CvDataResponse | undefined): CvDesign =>
 const DESIGN: CvSetting<CvDesign> = {
   read: designOf,
   write: (old, design) => ({ ...old, data: { ...old.data, design } }),
-  send: async (design) =>
-    (await api.put<{ design: CvDesign }>('/api/curriculum-vitae/design', design)).design,
+  send: async (design, version) =>
+    (await api.put<{ design: CvDesign }>(`/api/curriculum-vitae/design${version}`, design)).design,
 };
 
 /**

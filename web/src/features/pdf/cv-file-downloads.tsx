@@ -15,8 +15,16 @@ const FORMATS: Array<{ format: CvFileFormat; label: string; making: string }> = 
  * the server gives (the PDF's, with its own extension). Throws an Error with the server's
  * message when it refuses.
  */
-export async function downloadCvFile(format: CvFileFormat, photo = false): Promise<void> {
-  const query = format === 'docx' && photo ? '?photo=1' : '';
+export async function downloadCvFile(
+  format: CvFileFormat,
+  photo = false,
+  version?: string | null,
+): Promise<void> {
+  const params = new URLSearchParams();
+  if (format === 'docx' && photo) params.set('photo', '1');
+  // The owner's CV version on screen (issue 30); the default without one.
+  if (version) params.set('version', version);
+  const query = params.size > 0 ? `?${params.toString()}` : '';
   let res: Response;
   try {
     res = await fetch(`${API_BASE}/api/curriculum-vitae/${format}${query}`, {
@@ -37,10 +45,12 @@ interface CvFileDownloadsProps {
   hasPhoto: boolean;
   /** A download failed (its message), or a new one started (null). */
   onError: (message: string | null) => void;
+  /** The CV version on screen (issue 30); the default when absent. */
+  version?: string | null;
 }
 
 /** "Word (.docx)" and "Plain text (.txt)" beside Download PDF on View CV. */
-export function CvFileDownloads({ hasPhoto, onError }: CvFileDownloadsProps) {
+export function CvFileDownloads({ hasPhoto, onError, version }: CvFileDownloadsProps) {
   const [busy, setBusy] = useState<CvFileFormat | null>(null);
   const [photo, setPhoto] = useState(false);
 
@@ -48,7 +58,7 @@ export function CvFileDownloads({ hasPhoto, onError }: CvFileDownloadsProps) {
     setBusy(format);
     onError(null);
     try {
-      await downloadCvFile(format, hasPhoto && photo);
+      await downloadCvFile(format, hasPhoto && photo, version);
     } catch (e) {
       onError(e instanceof Error ? e.message : 'The file could not be made. Please try again.');
     } finally {

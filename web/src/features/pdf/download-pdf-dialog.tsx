@@ -17,6 +17,8 @@ interface DownloadPdfDialogProps {
   path: string;
   /** The template the screen shows; the server's choice when absent. */
   template?: string;
+  /** The owner's CV version the screen shows (issue 30); the default when absent. */
+  version?: string | null;
   /** No PDF on this server: print this layout with the browser's dialog instead. */
   onPrintInstead: (layout: PdfLayout) => void;
   /** The CV's own paper size (issue 17), chosen over the one last used on this device. */
@@ -36,6 +38,7 @@ export function DownloadPdfDialog({
   onClose,
   path,
   template,
+  version,
   onPrintInstead,
   defaultPaper,
   onPaperChange,
@@ -55,7 +58,11 @@ export function DownloadPdfDialog({
     setBusy(layout);
     setError(null);
     try {
-      await downloadPdf(path, { paper, template: layout === 'ink' ? 'ink-friendly' : template });
+      await downloadPdf(path, {
+        paper,
+        template: layout === 'ink' ? 'ink-friendly' : template,
+        version,
+      });
       onClose();
     } catch (e) {
       if (e instanceof PdfUnavailableError) {

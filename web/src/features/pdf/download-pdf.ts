@@ -32,10 +32,11 @@ export class PdfUnavailableError extends Error {}
  */
 export async function downloadPdf(
   path: string,
-  { template, paper }: { template?: string; paper: Paper },
+  { template, paper, version }: { template?: string; paper: Paper; version?: string | null },
 ): Promise<void> {
   const query = new URLSearchParams({ paper });
   if (template) query.set('template', template);
+  if (version) query.set('version', version);
   let res: Response;
   try {
     res = await fetch(`${API_BASE}${path}?${query.toString()}`, { credentials: 'include' });

@@ -22,6 +22,11 @@ describe('previewCvData: the stored CV with the unsaved form on top', () => {
     expect(data.skills.map((s) => s.skill)).toEqual(['Welding', 'Crane operation']);
   });
 
+  it('leaves out the entries the CV version leaves out (issue 30)', () => {
+    const data = previewCvData(base, { skill: stored }, null, ['b2']);
+    expect(data.skills.map((s) => s.skill)).toEqual(['Welding']);
+  });
+
   it('adds a new entry’s draft at the end, and shows nothing for an empty one', () => {
     const added = previewCvData(
       base,

@@ -17,13 +17,16 @@ function withDraft(entries: readonly Rec[], draft: Draft, single: boolean): Rec[
 /**
  * The CV the preview draws: the one-request CV, each section whose list this page has loaded
  * (fresher: saves update those lists, not the one-request CV) and the open form's draft,
- * mapped by core's own CvData readers, so the preview reads entries as View CV does.
+ * mapped by core's own CvData readers, so the preview reads entries as View CV does. The
+ * entries the CV version leaves out (`excluded`, issue 30) stay out of the loaded lists too.
  */
 export function previewCvData(
   base: CvData,
   lists: Partial<Record<SectionKey, readonly Rec[]>>,
   draft: Draft | null,
+  excluded: readonly string[] = [],
 ): CvData {
+  const left = new Set(excluded);
   const out: Rec = { ...base };
   for (const key of SECTION_KEYS) {
     const stored = lists[key];
@@ -32,7 +35,8 @@ export function previewCvData(
     const single = SECTIONS[key].kind === 'single';
     // Personal information left empty: the server shows the account's name; keep it.
     if (single && !own && stored?.length === 0) continue;
-    const entries = own ? withDraft(stored ?? [], own, single) : stored!;
+    const all = own ? withDraft(stored ?? [], own, single) : stored!;
+    const entries = left.size > 0 ? all.filter((e) => !left.has(e._id as string)) : all;
     const cv = SECTIONS[key].cv as { field: string; read: (value: unknown) => unknown };
     out[cv.field] = cv.read(entries);
   }

@@ -21,7 +21,7 @@ import { sampleInOwnLook } from '@vitae/core/sample-cv';
 import { SECTION_KEYS, type SectionKey } from '@vitae/core/sections/index';
 import { errorMessage } from '../../lib/api.ts';
 import { fetchSection, sectionKey } from '../sections/api.ts';
-import { useCvData, useSavePageSize, type CvDataWithPage } from '../cv/api.ts';
+import { useCurrentVersion, useCvData, useSavePageSize, type CvDataWithPage } from '../cv/api.ts';
 import { DraftContext, useDraft } from '../sections/index.ts';
 import { PagedCv } from './paged-cv.tsx';
 import { PAPER_MM, PX_PER_MM } from './pagination.ts';
@@ -77,6 +77,7 @@ function useWidth<T extends HTMLElement>(): [RefObject<T | null>, number] {
  */
 export default function PreviewPane() {
   const query = useCvData();
+  const excluded = useCurrentVersion().current?.excluded;
   const store = useContext(DraftContext);
   const draft = useDraft(store);
   const lists = useLoadedLists();
@@ -90,8 +91,8 @@ export default function PreviewPane() {
   const template = resolveTemplateId(response?.cv.template);
   const pageSize = resolvePageSize(response?.cv.pageSize);
   const data = useMemo(
-    () => previewCvData(response?.data ?? EMPTY_CV, lists, draft),
-    [response?.data, lists, draft],
+    () => previewCvData(response?.data ?? EMPTY_CV, lists, draft, excluded),
+    [response?.data, lists, draft, excluded],
   );
   const empty = isCvEmpty(data);
   const templateName = CV_TEMPLATES.find((t) => t.id === template)?.name ?? '';

@@ -20,6 +20,15 @@ export function useTogglePublicCv() {
   });
 }
 
+/** Which CV version the listing shows HR users (issue 30). */
+export function useSetListedVersion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (version: string) => api.put<PublicCvStatus>('/api/public-cv/version', { version }),
+    onSuccess: (status) => client.setQueryData(publicCvStatusKey, status),
+  });
+}
+
 export const contactRequestsKey = ['public-cv', 'contact-requests'] as const;
 
 /** Who sees the email and phone of the listed CV: every HR user who saves it, or the approved. */

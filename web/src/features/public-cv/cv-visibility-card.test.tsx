@@ -33,6 +33,32 @@ const REQUESTS = '/api/public-cv/contact-requests';
 const renderCard = () => renderWithProviders(<CvVisibilityCard />);
 
 describe('CV visibility card', () => {
+  it('chooses the CV version shown to recruiters when the user has several', async () => {
+    let status = LISTED;
+    const versions = [
+      { _id: 'cv1', name: 'My CV', isDefault: true },
+      { _id: 'cv2', name: 'Data analyst', isDefault: false },
+    ];
+    const puts: unknown[] = [];
+    stubFetch((url, init) => {
+      if (url === REQUESTS) return { status: 200, body: { data: [] } };
+      if (url === '/api/curriculum-vitae/versions')
+        return { status: 200, body: { data: versions } };
+      if (url === '/api/public-cv/version') {
+        const { version } = JSON.parse(String(init!.body)) as { version: string };
+        puts.push(version);
+        status = { ...LISTED, publicCV: { ...LISTED.publicCV!, curriculumVitaeID: version } };
+      }
+      return { status: 200, body: status };
+    });
+    renderCard();
+    const pick = await screen.findByRole('combobox', { name: 'CV shown to recruiters' });
+    expect(pick).toHaveDisplayValue('My CV (default)');
+    await userEvent.selectOptions(pick, 'Data analyst');
+    await waitFor(() => expect(puts).toEqual(['cv2']));
+    await waitFor(() => expect(pick).toHaveDisplayValue('Data analyst'));
+  });
+
   it('turns the listing on and shows the views', async () => {
     let status = UNLISTED;
     const fetch = stubFetch((url, init) => {

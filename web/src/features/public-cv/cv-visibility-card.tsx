@@ -6,6 +6,7 @@ import { dateTimeLabel } from '../../lib/dates.ts';
 import { PublicCvViewedBanner } from './live-banners.tsx';
 import { usePublicCvStatus, useTogglePublicCv } from './api.ts';
 import { ContactModeSetting, ContactRequestsList } from './contact-requests.tsx';
+import { ListedVersionSetting } from './listed-version.tsx';
 
 const when = dateTimeLabel;
 
@@ -85,6 +86,8 @@ export function CvVisibilityCard() {
           )}
         </div>
       )}
+
+      {listed && pub && <ListedVersionSetting listedId={pub.curriculumVitaeID} />}
 
       {/* Drawn while the status loads too, so the cards below do not move when it arrives. */}
       {!status.isError && <ContactModeSetting mode={status.data?.contactMode ?? null} />}

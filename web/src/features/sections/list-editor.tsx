@@ -16,6 +16,7 @@ import { confirmLeave, useLeaveGuard } from './leave-guard.tsx';
 import { usePreviewDraft } from './draft.ts';
 import type { SectionUi } from './section-ui.ts';
 import { UndoToast, useDeferredDelete } from './undo-delete.tsx';
+import { InThisCv } from './in-this-cv.tsx';
 import { SortableEntries, type SortableItemProps } from './sortable-entries.tsx';
 import { saveErrorOf, useSectionForm } from './use-section-form.ts';
 
@@ -232,6 +233,7 @@ function EntryItem({
           <div className={cn('min-w-0 flex-1 space-y-1 break-words', handle && 'pr-8 sm:pr-0')}>
             {Summary ? <Summary entry={entry} /> : <p className="font-medium">{name}</p>}
             <LastUpdated value={entry.lastUpdate} />
+            <InThisCv section={ui.key} entryId={entry._id} entryName={name} />
           </div>
           {!confirming && (
             <div className="flex shrink-0 gap-2">

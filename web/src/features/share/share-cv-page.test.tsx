@@ -8,6 +8,8 @@ import { renderWithProviders } from '../../test/kit.tsx';
 
 let posts: unknown[];
 let shareStatus = 201;
+/** The user's CV versions (issue 30); none served: an older server. */
+let versions: unknown[] | null = null;
 
 function serve() {
   posts = [];
@@ -21,6 +23,7 @@ function serve() {
         });
       if (url === '/api/curriculum-vitae')
         return json({ _id: 'a'.repeat(24), template: 'template03' });
+      if (url === '/api/curriculum-vitae/versions' && versions) return json({ data: versions });
       if (url === '/api/photo/assigned') return json({ assignedPhotoUrl: '/media/file/p.jpg' });
       if (url === '/api/share-cv') {
         posts.push(JSON.parse(String(init.body)));
@@ -45,6 +48,7 @@ function renderPage() {
 
 beforeEach(() => {
   shareStatus = 201;
+  versions = null;
   resetAuthState({
     user: { _id: 'u1', fullName: 'Ayanda Khumalo', email: 'a@k.example', isHR: false } as never,
   });
@@ -56,6 +60,36 @@ afterEach(() => {
 });
 
 describe('Share CV wizard', () => {
+  it('shares the CV version chosen, the default preselected', async () => {
+    const user = userEvent.setup();
+    const v = (_id: string, name: string, template: string, isDefault = false) => ({
+      _id,
+      name,
+      template,
+      isDefault,
+      excluded: [],
+      liveShares: 0,
+    });
+    versions = [
+      v('b'.repeat(24), 'My CV', 'template03', true),
+      v('c'.repeat(24), 'Data analyst', 'template07'),
+    ];
+    renderPage();
+    const pick = await screen.findByRole('combobox', { name: 'CV to share' });
+    expect(pick).toHaveDisplayValue('My CV (default)');
+    await user.selectOptions(pick, 'Data analyst');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByLabelText('Recipient email'), 'hr@acme.example');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getByText('Data analyst')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send CV' }));
+    await screen.findByText('Your CV has been sent! Good luck with your applications!');
+    expect(posts).toEqual([
+      expect.objectContaining({ curriculumVitaeID: 'c'.repeat(24), CVTemplate: 'template07' }),
+    ]);
+  });
+
   it('walks subject, message, recipients and preview, then sends', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -16,10 +16,11 @@ import {
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { TextAreaField, TextField } from '../../components/ui/field.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth-store.ts';
+import { useCvVersions } from '../cv/api.ts';
 import { useShareContext, useShareCv } from './api.ts';
 
 type Step = 1 | 2 | 3 | 'preview' | 'sent';
@@ -37,6 +38,9 @@ export default function ShareCvPage() {
   const fullName = useAuth().user?.fullName ?? '';
   const navigate = useNavigate();
   const context = useShareContext();
+  const versions = useCvVersions().data;
+  /** The CV version shared (issue 30): the user's pick, else the default. */
+  const [versionId, setVersionId] = useState<string | null>(null);
   const send = useShareCv();
   const [step, setStep] = useState<Step>(1);
   const [subject, setSubject] = useState(() => defaultShareSubject(fullName));
@@ -153,12 +157,12 @@ export default function ShareCvPage() {
     }
     send.mutate(
       {
-        curriculumVitaeID: context.data.cvId,
+        curriculumVitaeID: shared?._id ?? context.data.cvId,
         subject,
         message,
         recipients: list,
         assignedPhotoUrl: context.data.photoUrl,
-        CVTemplate: context.data.template,
+        CVTemplate: shared?.template ?? context.data.template,
         expiresInDays,
       },
       {
@@ -176,6 +180,8 @@ export default function ShareCvPage() {
   };
 
   const errorList = Object.values(errors).filter(Boolean);
+  const shared =
+    versions?.find((v) => v._id === versionId) ?? versions?.find((v) => v.isDefault) ?? null;
   const photo = context.data?.photoUrl ?? null;
 
   return (
@@ -244,6 +250,12 @@ export default function ShareCvPage() {
                 </div>
               )}
               <dl className="text-sm">
+                {shared && versions && versions.length > 1 && (
+                  <>
+                    <dt className="font-medium text-slate-600">CV</dt>
+                    <dd className="mb-1 font-semibold text-slate-900">{shared.name}</dd>
+                  </>
+                )}
                 <dt className="font-medium text-slate-600">Subject</dt>
                 <dd className="font-semibold text-slate-900">{subject}</dd>
               </dl>
@@ -274,6 +286,22 @@ export default function ShareCvPage() {
             <h2 ref={headingRef} tabIndex={-1} className="mb-4 text-lg font-semibold">
               Step {step}: {STEP_TITLES[step]}
             </h2>
+            {step === 1 && versions && versions.length > 1 && shared && (
+              <div className="mb-4">
+                <SelectField
+                  label="CV to share"
+                  value={shared._id}
+                  onChange={(e) => setVersionId(e.target.value)}
+                  hint="The recipient sees this CV, with the changes you make to it later."
+                >
+                  {versions.map((v) => (
+                    <option key={v._id} value={v._id}>
+                      {v.isDefault ? `${v.name} (default)` : v.name}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+            )}
             {step === 1 && (
               <TextField
                 label="Subject"

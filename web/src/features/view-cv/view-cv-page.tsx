@@ -8,13 +8,21 @@ import { PageLoader } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { usePrintChoice } from '../../lib/print.ts';
 import { CvLayout, INK_FRIENDLY_ID } from '../templates/index.ts';
-import { useCvData, useSavePageSize, useSaveTemplate, type CvDataWithPage } from '../cv/api.ts';
+import {
+  useCvData,
+  useCurrentVersionId,
+  useSavePageSize,
+  useSaveTemplate,
+  VersionSwitcher,
+  type CvDataWithPage,
+} from '../cv/api.ts';
 import { PrintDialog, type PrintChoice } from './print-dialog.tsx';
 import { CvFileDownloads, DownloadPdfDialog } from '../pdf/index.ts';
 
 /** /app/view-cv: the CV in the chosen template, the template dropdown, and printing. */
 export default function ViewCvPage() {
   const query = useCvData();
+  const version = useCurrentVersionId();
   const saveTemplate = useSaveTemplate();
   const [printOpen, setPrintOpen] = useState(false);
   const [pdfOpen, setPdfOpen] = useState(false);
@@ -23,13 +31,13 @@ export default function ViewCvPage() {
 
   const savePageSize = useSavePageSize();
 
-  if (query.isPending) return <PageLoader message="Loading your CV..." />;
-
+  // Switching version refetches the CV: the header (and the switcher's focus) stays.
+  const loading = query.isPending;
   const template = resolveTemplateId(query.data?.cv.template);
   const { pageSize } = (query.data as CvDataWithPage | undefined)?.cv ?? {};
-  const empty = !query.data || isCvEmpty(query.data.data);
+  const empty = !loading && (!query.data || isCvEmpty(query.data.data));
   // An empty CV shows the sample in the owner's own design and section arrangement.
-  const data = empty ? sampleInOwnLook(query.data?.data) : query.data!.data;
+  const data = empty || !query.data ? sampleInOwnLook(query.data?.data) : query.data.data;
   const layout = printing === 'ink' ? INK_FRIENDLY_ID : template;
 
   const choose = (choice: PrintChoice) => {
@@ -45,10 +53,12 @@ export default function ViewCvPage() {
             ← Back to dashboard
           </Link>
           <h1 className="mr-auto text-lg font-semibold text-slate-900">View CV</h1>
+          <VersionSwitcher />
           <label className="flex items-center gap-2 text-sm text-slate-700">
             Template
             <select
               value={template}
+              disabled={loading}
               onChange={(e) => saveTemplate.mutate(e.target.value as TemplateId)}
               className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
             >
@@ -62,12 +72,16 @@ export default function ViewCvPage() {
           <Button size="sm" variant="secondary" onClick={() => setPrintOpen(true)}>
             Print
           </Button>
-          {!empty && (
+          {!empty && !loading && (
             <>
               <Button size="sm" variant="secondary" onClick={() => setPdfOpen(true)}>
                 Download PDF
               </Button>
-              <CvFileDownloads hasPhoto={Boolean(data.assignedPhotoUrl)} onError={setFileError} />
+              <CvFileDownloads
+                hasPhoto={Boolean(data.assignedPhotoUrl)}
+                onError={setFileError}
+                version={version}
+              />
             </>
           )}
           <Link
@@ -103,17 +117,21 @@ export default function ViewCvPage() {
             </Banner>
           )}
         </div>
-        <div className="relative">
-          {empty && (
-            <p
-              aria-hidden="true"
-              className="pointer-events-none absolute top-4 right-4 z-10 rotate-6 rounded border-2 border-rose-600 bg-white/80 px-3 py-1 text-sm font-black tracking-widest text-rose-600 uppercase"
-            >
-              Sample CV
-            </p>
-          )}
-          <CvLayout layout={layout} data={data} />
-        </div>
+        {loading ? (
+          <PageLoader message="Loading your CV..." />
+        ) : (
+          <div className="relative">
+            {empty && (
+              <p
+                aria-hidden="true"
+                className="pointer-events-none absolute top-4 right-4 z-10 rotate-6 rounded border-2 border-rose-600 bg-white/80 px-3 py-1 text-sm font-black tracking-widest text-rose-600 uppercase"
+              >
+                Sample CV
+              </p>
+            )}
+            <CvLayout layout={layout} data={data} />
+          </div>
+        )}
       </main>
 
       <PrintDialog open={printOpen} onClose={() => setPrintOpen(false)} onChoose={choose} />
@@ -122,6 +140,7 @@ export default function ViewCvPage() {
         onClose={() => setPdfOpen(false)}
         path="/api/curriculum-vitae/pdf"
         template={template}
+        version={version}
         defaultPaper={pageSize === 'Letter' ? 'letter' : 'a4'}
         onPaperChange={(paper) => savePageSize.change(paper === 'letter' ? 'Letter' : 'A4')}
         onPrintInstead={choose}
