@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { recordId, VERSION_MESSAGES } from '@vitae/core';
 import { cvRepo, loadCvData } from '../cv/index.ts';
@@ -52,6 +51,8 @@ async function docPhoto(
   const photo = await photoFromStorage(storage, url);
   if (!photo) return null;
   try {
+    // Loaded on the first Word file with a photo: start-up never pays for libvips.
+    const { default: sharp } = await import('sharp');
     const { data, info } = await sharp(photo.bytes)
       .rotate()
       .resize(PHOTO_PIXELS, PHOTO_PIXELS, { fit: 'inside', withoutEnlargement: true })
