@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@vitae/core';
 import { resetAuthState } from '../../../lib/auth-store.ts';
@@ -20,7 +20,9 @@ describe('personal information full name', () => {
   it("starts from the account's name when nothing is stored", async () => {
     fakeSectionApi();
     renderWithProviders(<SectionScreen sectionKey="personal-info" />);
-    expect(await screen.findByLabelText(/^Full name/)).toHaveValue('Account Name');
+    const fullName = await screen.findByLabelText(/^Full name/);
+    // The prefill is an effect after the form appears: wait for it, not for the field alone.
+    await waitFor(() => expect(fullName).toHaveValue('Account Name'));
   });
 
   it('shows the stored name when there is one', async () => {
