@@ -35,14 +35,23 @@ test('two tabs of one user: live notifications, live data updates, mark read', a
   await expect(bell(first)).toHaveAccessibleName('Notifications');
   await expect(bell(second)).toHaveAccessibleName('Notifications');
   // Both sockets are connected and placed in the user's room before anything happens: an
-  // edit's live update reaches both (and is all they have received so far).
-  const warmUp = await first.request.post('/api/interest', { data: { interest: 'Warming up' } });
-  expect(warmUp.ok()).toBeTruthy();
-  for (const events of [firstEvents, secondEvents]) {
-    await expect
-      .poll(() => events.some((e) => e.startsWith('["data-updated",{"dataType":"interest"')))
-      .toBe(true);
-  }
+  // edit's live update reaches both. Each socket opens once its page is idle, so the test edits
+  // until both have heard an edit, rather than guessing when they are in the room.
+  const heard = () =>
+    [firstEvents, secondEvents].every((events) =>
+      events.some((e) => e.startsWith('["data-updated",{"dataType":"interest"')),
+    );
+  let edits = 0;
+  await expect
+    .poll(async () => {
+      if (heard()) return true;
+      const edit = await first.request.post('/api/interest', {
+        data: { interest: `Warming up ${++edits}` },
+      });
+      expect(edit.ok()).toBeTruthy();
+      return false;
+    })
+    .toBe(true);
 
   // A notification created by the server shows in both tabs, without a reload, within 2 s.
   const created = await first.request.post('/dev/notifications', {
