@@ -51,6 +51,18 @@ describe('DownloadPdfDialog', () => {
     expect(screen.getByRole('radio', { name: 'US Letter' })).toBeChecked();
   });
 
+  it('opens on the paper of the CV loaded after the screen mounted it', () => {
+    const props = {
+      onClose: vi.fn(),
+      path: '/api/curriculum-vitae/pdf',
+      onPrintInstead: vi.fn(),
+    };
+    // Mounted closed while the CV was loading (A4 assumed), opened once it says US Letter.
+    const { rerender } = render(<DownloadPdfDialog {...props} open={false} defaultPaper="a4" />);
+    rerender(<DownloadPdfDialog {...props} open defaultPaper="letter" />);
+    expect(screen.getByRole('radio', { name: 'US Letter' })).toBeChecked();
+  });
+
   it("hands a paper chosen on the owner's screen back, to be stored as the CV's own", async () => {
     const onPaperChange = vi.fn();
     render(

@@ -44,6 +44,13 @@ export function DownloadPdfDialog({
   onPaperChange,
 }: DownloadPdfDialogProps) {
   const [paper, setPaper] = useState<Paper>(() => defaultPaper ?? rememberedPaper());
+  // Each opening starts from the CV's own paper: the screen mounts the dialog before its CV
+  // (or the version switched to) has loaded, so the paper it mounted with may be stale.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setPaper(defaultPaper ?? rememberedPaper());
+  }
   const [busy, setBusy] = useState<PdfLayout | null>(null);
   const [error, setError] = useState<string | null>(null);
   const legendId = useId();
