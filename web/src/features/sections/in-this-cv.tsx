@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { SectionKey } from '@vitae/core/sections/index';
 import { errorMessage } from '../../lib/api.ts';
 import { useCurrentVersion, useSetEntryIncluded } from '../cv/api.ts';
@@ -18,26 +19,26 @@ export function InThisCv({
 }) {
   const { versions, current } = useCurrentVersion();
   const include = useSetEntryIncluded();
+  // The click shows in the same render as the click (a controlled box would otherwise spring
+  // back until the mutation's state arrives), until the server has answered.
+  const [clicked, setClicked] = useState<{ version: string; included: boolean } | null>(null);
   if (!versions || versions.length < 2 || !current) return null;
-  // The click shows at once (the versions list follows when its cancelled reads are done).
   const included =
-    include.isPending && include.variables.version === current._id
-      ? include.variables.included
-      : !current.excluded.includes(entryId);
+    clicked?.version === current._id ? clicked.included : !current.excluded.includes(entryId);
   return (
     <div className="flex flex-col items-start gap-1">
       <label className="inline-flex items-center gap-2 text-sm text-slate-700">
         <input
           type="checkbox"
           checked={included}
-          onChange={(e) =>
-            include.mutate({
-              version: current._id,
-              section,
-              entry: entryId,
-              included: e.target.checked,
-            })
-          }
+          onChange={(e) => {
+            const next = { version: current._id, included: e.target.checked };
+            setClicked(next);
+            include.mutate(
+              { ...next, section, entry: entryId },
+              { onSettled: () => setClicked(null) },
+            );
+          }}
           aria-label={`${entryName}: in this CV (${current.name})`}
           className="size-4 accent-brand-600"
         />
