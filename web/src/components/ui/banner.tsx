@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
 
 export type BannerTone = 'success' | 'error' | 'info' | 'warning';
 
@@ -74,5 +75,16 @@ export function Banner({
         </button>
       )}
     </div>
+  );
+}
+
+/** What a screen could not load, with a way to ask again. */
+export function LoadFailed({ title, onRetry }: { title: string; onRetry: () => void }) {
+  return (
+    <Banner tone="error" title={title}>
+      <Button size="sm" variant="secondary" className="mt-2" onClick={onRetry}>
+        Try again
+      </Button>
+    </Banner>
   );
 }

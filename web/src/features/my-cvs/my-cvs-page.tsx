@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CV_TEMPLATES } from '@vitae/core/templates';
-import { Banner } from '../../components/ui/banner.tsx';
+import { LoadFailed } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { controlClass } from '../../components/ui/field.tsx';
@@ -73,16 +73,7 @@ export default function MyCvsPage() {
         {query.isPending ? (
           <PageLoader message="Loading your CVs..." />
         ) : query.isError ? (
-          <Banner tone="error" title="Your CVs could not be loaded">
-            <Button
-              size="sm"
-              variant="secondary"
-              className="mt-2"
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </Button>
-          </Banner>
+          <LoadFailed title="Your CVs could not be loaded" onRetry={() => void query.refetch()} />
         ) : versions!.length === 0 ? (
           <Card className="p-8 text-center">
             <p className="text-slate-700">You have no CVs yet.</p>

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { Banner } from '../../components/ui/banner.tsx';
+import { LoadFailed } from '../../components/ui/banner.tsx';
 import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { PageLoader } from '../../components/ui/spinner.tsx';
@@ -52,16 +52,7 @@ export default function MySharesPage() {
         {shares.isPending ? (
           <PageLoader message="Loading your shares..." />
         ) : shares.isError ? (
-          <Banner tone="error" title="Failed to load your shares">
-            <Button
-              size="sm"
-              variant="secondary"
-              className="mt-2"
-              onClick={() => void shares.refetch()}
-            >
-              Try again
-            </Button>
-          </Banner>
+          <LoadFailed title="Failed to load your shares" onRetry={() => void shares.refetch()} />
         ) : shares.data.total === 0 ? (
           <Card className="p-8 text-center">
             <p className="text-slate-700">You have not shared your CV yet.</p>
