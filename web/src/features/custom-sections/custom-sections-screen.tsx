@@ -20,7 +20,7 @@ import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { SortableList } from '../../components/ui/sortable-list.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { Rich, Row, Text, type SectionForm } from '../sections/index.ts';
+import { ConfirmEntryDelete, Rich, Row, Text, type SectionForm } from '../sections/index.ts';
 import {
   useCustomSectionMutations,
   useCustomSections,
@@ -418,19 +418,7 @@ function EntryRow({
         )}
       </div>
       {confirming && (
-        <div
-          role="group"
-          aria-label="Confirm delete"
-          className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2"
-        >
-          <p className="mr-auto text-sm font-medium text-red-900">Delete this entry?</p>
-          <Button variant="danger" size="sm" onClick={onDelete}>
-            Yes, Delete
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-        </div>
+        <ConfirmEntryDelete onDelete={onDelete} onCancel={() => setConfirming(false)} />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatDay } from '@vitae/core/dates';
 import { Banner } from '../../components/ui/banner.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
 /** Success banners vanish after 3 seconds (docs/product/builder.md#common-behaviour). */
@@ -57,5 +58,30 @@ export function Messages({
         </Banner>
       )}
     </>
+  );
+}
+
+/** The question under an entry whose Delete was pressed: delete it, or keep it. */
+export function ConfirmEntryDelete({
+  onDelete,
+  onCancel,
+}: {
+  onDelete: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Confirm delete"
+      className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2"
+    >
+      <p className="mr-auto text-sm font-medium text-red-900">Delete this entry?</p>
+      <Button variant="danger" size="sm" onClick={onDelete}>
+        Yes, Delete
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }

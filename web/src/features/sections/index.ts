@@ -13,7 +13,7 @@ export {
   type TabDef,
 } from './catalog.ts';
 export { createDraftStore, DraftContext, useDraft, type Draft } from './draft.ts';
-export { CLOSE_FORM_MS, SectionLoading, useFlash } from './editor-parts.tsx';
+export { CLOSE_FORM_MS, ConfirmEntryDelete, SectionLoading, useFlash } from './editor-parts.tsx';
 export { confirmLeave } from './leave-guard.tsx';
 export { Rich, Row, Text } from './form-parts.tsx';
 export type { SectionForm } from './section-ui.ts';

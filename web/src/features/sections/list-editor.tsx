@@ -11,7 +11,14 @@ import {
   useSectionMutations,
   type Entry,
 } from './api.ts';
-import { CLOSE_FORM_MS, LastUpdated, Messages, SectionLoading, useFlash } from './editor-parts.tsx';
+import {
+  CLOSE_FORM_MS,
+  ConfirmEntryDelete,
+  LastUpdated,
+  Messages,
+  SectionLoading,
+  useFlash,
+} from './editor-parts.tsx';
 import { confirmLeave, useLeaveGuard } from './leave-guard.tsx';
 import { usePreviewDraft } from './draft.ts';
 import type { SectionUi } from './section-ui.ts';
@@ -252,21 +259,7 @@ function EntryItem({
             </div>
           )}
         </div>
-        {confirming && (
-          <div
-            role="group"
-            aria-label="Confirm delete"
-            className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2"
-          >
-            <p className="mr-auto text-sm font-medium text-red-900">Delete this entry?</p>
-            <Button variant="danger" size="sm" onClick={onDelete}>
-              Yes, Delete
-            </Button>
-            <Button variant="secondary" size="sm" onClick={onCancelDelete}>
-              Cancel
-            </Button>
-          </div>
-        )}
+        {confirming && <ConfirmEntryDelete onDelete={onDelete} onCancel={onCancelDelete} />}
       </Card>
     </li>
   );
