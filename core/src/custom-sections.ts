@@ -114,46 +114,32 @@ export function readCustomSections(value: unknown): CvCustomSection[] {
     .filter((s) => s.title !== '');
 }
 
+/** A custom section's entry as answers carry it (CvData; the API adds lastUpdate). */
+const answeredEntry = z.object({
+  _id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  place: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  description: z.string(),
+});
+const answeredSection = z.object({
+  _id: z.string(),
+  title: z.string(),
+  kind: z.enum(CUSTOM_SECTION_KINDS),
+  entries: z.array(answeredEntry),
+});
+
 /** CvData's `customSections`, as answers carry it. */
-export const cvCustomSectionsSchema = z.array(
-  z.object({
-    _id: z.string(),
-    title: z.string(),
-    kind: z.enum(CUSTOM_SECTION_KINDS),
-    entries: z.array(
-      z.object({
-        _id: z.string(),
-        title: z.string(),
-        subtitle: z.string(),
-        place: z.string(),
-        startDate: z.string(),
-        endDate: z.string(),
-        description: z.string(),
-      }),
-    ),
-  }),
-);
+export const cvCustomSectionsSchema = z.array(answeredSection);
 
 /** The custom sections as the API answers them: `{ data: sections }`, entries inside. */
 export const customSectionListSchema = z.object({
   data: z.array(
-    z.object({
-      _id: z.string(),
-      title: z.string(),
-      kind: z.enum(CUSTOM_SECTION_KINDS),
+    answeredSection.extend({
       lastUpdate: z.string(),
-      entries: z.array(
-        z.object({
-          _id: z.string(),
-          title: z.string(),
-          subtitle: z.string(),
-          place: z.string(),
-          startDate: z.string(),
-          endDate: z.string(),
-          description: z.string(),
-          lastUpdate: z.string(),
-        }),
-      ),
+      entries: z.array(answeredEntry.extend({ lastUpdate: z.string() })),
     }),
   ),
 });
