@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createVerifiedUser, signIn } from './helpers.ts';
-import { typicalCv } from '../server/src/test/typical-cv.ts';
+import { signInWithTypicalCv } from './helpers.ts';
 import { hexToRgb } from '../core/src/color.ts';
 import type { CvDesign } from '../core/src/design.ts';
 import { designVariables } from '../core/src/design-theme.ts';
@@ -24,18 +23,7 @@ const rgb = (hex: string) =>
     .map((v) => Math.round(v * 255))
     .join(', ')})`;
 
-async function signInWithCv(page: Page): Promise<void> {
-  const user = await createVerifiedUser(page, { fullName: `Design Person ${Date.now()}` });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
-  for (const [key, entries] of Object.entries(typicalCv())) {
-    for (const entry of entries) {
-      const res = await page.request.post(`/api/${key}`, { data: entry });
-      expect(res.ok(), `POST /api/${key}: ${res.status()}`).toBeTruthy();
-    }
-  }
-}
+const signInWithCv = (page: Page) => signInWithTypicalCv(page, `Design Person ${Date.now()}`);
 
 /** Every request the page makes that leaves our origin, and the font files it loads. */
 function watchRequests(page: Page, origin: string) {

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { typicalCv } from '../server/src/test/typical-cv.ts';
 
 /** One email as the dev outbox lists it (`GET /dev/outbox.json`, newest first). */
 export interface OutboxMail {
@@ -141,4 +142,18 @@ export async function signUpAndVerify(page: Page, opts: Partial<TestUser> = {}):
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
+}
+
+/** A new user signed in at 1280 px with the typical CV filled in through the API. */
+export async function signInWithTypicalCv(page: Page, fullName: string): Promise<void> {
+  const user = await createVerifiedUser(page, { fullName });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/app\/dashboard$/);
+  for (const [key, entries] of Object.entries(typicalCv())) {
+    for (const entry of entries) {
+      const res = await page.request.post(`/api/${key}`, { data: entry });
+      expect(res.ok(), `POST /api/${key}: ${res.status()} ${await res.text()}`).toBeTruthy();
+    }
+  }
 }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser, signIn } from './helpers.ts';
-import { typicalCv } from '../server/src/test/typical-cv.ts';
+import { signInWithTypicalCv } from './helpers.ts';
 
 /*
  * Issue 17, sections arranged per CV: the builder's Layout tab reorders (keyboard and pointer),
@@ -13,18 +12,7 @@ import { typicalCv } from '../server/src/test/typical-cv.ts';
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results/shots';
 test.beforeAll(() => fs.mkdirSync(SHOTS, { recursive: true }));
 
-async function signInWithCv(page: Page): Promise<void> {
-  const user = await createVerifiedUser(page, { fullName: 'Layout Person' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/app\/dashboard$/);
-  for (const [key, entries] of Object.entries(typicalCv())) {
-    for (const entry of entries) {
-      const res = await page.request.post(`/api/${key}`, { data: entry });
-      expect(res.ok(), `POST /api/${key}: ${res.status()} ${await res.text()}`).toBeTruthy();
-    }
-  }
-}
+const signInWithCv = (page: Page) => signInWithTypicalCv(page, 'Layout Person');
 
 /** The rows' section names, top to bottom. */
 const rowKeys = (page: Page) =>
