@@ -15,3 +15,5 @@ export * from './media.ts';
 export * from './share.ts';
 export * from './hr.ts';
 export * from './versions.ts';
+export * from './public-link.ts';
+export * from './public-link-schema.ts';

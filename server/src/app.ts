@@ -36,6 +36,7 @@ import { registerRealtime } from './realtime/index.ts';
 import { notificationsRoutes } from './notifications/index.ts';
 import { sharingRoutes, sharingRepo } from './sharing/index.ts';
 import { publicCvRoutes } from './public-cv/index.ts';
+import { publicLinkRepo, publicLinkRobots, publicLinkRoutes } from './public-link/index.ts';
 import { hrRoutes, hrBrowseRoutes, hrRepo } from './hr/index.ts';
 import { pdfRoutes, type PdfRenderer } from './pdf/index.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './ops/index.ts';
@@ -72,13 +73,15 @@ export function trustProxyOption(
   return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
-/** Who may still fetch a scoped media URL: sharing and HR answer, media asks. */
+/** Who may still fetch a scoped media URL: sharing, HR and public links answer, media asks. */
 function mediaAccess(deps: AppDeps): MediaAccess {
   const shares = sharingRepo(deps.db);
   const saved = hrRepo(deps.db);
+  const links = publicLinkRepo(deps.db);
   return {
     shareOpen: (shareId, generation) => shares.isOpen(shareId, generation),
     savedReadable: (hrUserId, savedId) => saved.mayRead(hrUserId, savedId),
+    linkOpen: (linkId) => links.isOpen(linkId),
   };
 }
 
@@ -188,6 +191,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(notificationsRoutes, deps);
   await app.register(sharingRoutes, deps);
   await app.register(publicCvRoutes, deps);
+  await app.register(publicLinkRoutes, deps);
   await app.register(hrBrowseRoutes, deps);
   await app.register(hrRoutes, deps);
   const webDist = input.webDist ?? DEFAULT_WEB_DIST;
@@ -195,7 +199,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   registerRealtime(app, deps);
   await app.register(outboxRoutes, deps);
 
-  await registerWebApp(app, webDist);
+  await registerWebApp(app, webDist, { robots: publicLinkRobots(deps) });
 
   return app;
 }

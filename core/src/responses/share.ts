@@ -12,6 +12,7 @@ import type {
 } from '../share.ts';
 import { apiErrorSchema } from '../auth.ts';
 import { cvDataSchema } from './cv.ts';
+import type { PublicLink, PublicLinkCv } from '../public-link.ts';
 
 const str = z.string();
 const template = z.enum(TEMPLATE_IDS as [TemplateId, ...TemplateId[]]);
@@ -80,3 +81,22 @@ const _checks: [
   SameType<z.output<typeof latestViewSchema>, LatestView>,
 ] = [true, true, true, true, true, true, true];
 void _checks;
+
+export const publicLinkSchema = z.object({
+  enabled: z.boolean(),
+  path: str.nullable(),
+  indexable: z.boolean(),
+  includePhoto: z.boolean(),
+  viewCount: z.number(),
+  lastViewedAt: str.nullable(),
+  views: z.array(shareViewSchema),
+});
+export const publicLinkCvSchema = z.object({
+  cv: z.object({ _id: str, template }),
+  data: cvDataSchema,
+});
+const _linkChecks: [
+  SameType<z.output<typeof publicLinkSchema>, PublicLink>,
+  SameType<z.output<typeof publicLinkCvSchema>, PublicLinkCv>,
+] = [true, true];
+void _linkChecks;

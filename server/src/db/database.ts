@@ -61,6 +61,7 @@ export interface Database extends SectionTables {
   notifications: NotificationsTable;
   cv_shares: CvSharesTable;
   cv_views: CvViewsTable;
+  cv_public_links: CvPublicLinksTable;
   media: MediaTable;
   photos: PhotosTable;
   certificates: CertificatesTable;
@@ -403,6 +404,19 @@ export interface CvViewsTable {
   device_kind: string;
   /** How much of the first-impression video this viewer watched, 0–100; only grows. */
   video_percent: number;
+  /** 1 for a view through the version's public link (migration 029), else 0. */
+  via_link: Generated<number>;
+}
+
+/** A CV version's public link (migration 029): open while the row exists. */
+export interface CvPublicLinksTable {
+  id: string;
+  cv_id: string;
+  user_id: string;
+  slug: string;
+  indexable: Generated<number>;
+  include_photo: Generated<number>;
+  created_at: string;
 }
 
 /** A section the user made (migration 027, core/src/custom-sections.ts). */

@@ -60,6 +60,7 @@ const INSERT_ORDER = [
   'custom_section_entries',
   'curriculum_vitae',
   'cv_version_exclusions',
+  'cv_public_links',
   'media',
   'photos',
   'certificates',

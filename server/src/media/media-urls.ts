@@ -28,7 +28,7 @@ const EXPIRY_STEP_S = 60 * 60;
  * that HR user). Revoking the share, its expiry or a resent pin ends every URL handed out
  * under it at once; so does the owner unlisting a CV the HR user has no share of.
  */
-export type MediaScope = ShareScope | SavedCvScope;
+export type MediaScope = ShareScope | SavedCvScope | LinkScope;
 export interface ShareScope {
   shareId: string;
   generation: number;
@@ -36,6 +36,10 @@ export interface ShareScope {
 export interface SavedCvScope {
   savedId: string;
   hrUserId: string;
+}
+/** A reader of a version's public link: turning the link off or resetting it ends the URL. */
+export interface LinkScope {
+  linkId: string;
 }
 
 /**
@@ -47,13 +51,17 @@ export interface MediaAccess {
   shareOpen(shareId: string, generation: number): Promise<boolean>;
   /** The HR user may still read the saved CV (listed, or shared with them). */
   savedReadable(hrUserId: string, savedId: string): Promise<boolean>;
+  /** The public link is still on and has not been reset. */
+  linkOpen(linkId: string): Promise<boolean>;
 }
 
 /** The query parameter a scope travels in, and its value. */
-const scopeParam = (scope: MediaScope): [name: 'share' | 'saved', value: string] =>
+const scopeParam = (scope: MediaScope): [name: 'share' | 'saved' | 'link', value: string] =>
   'shareId' in scope
     ? ['share', `${scope.shareId}.${scope.generation}`]
-    : ['saved', `${scope.savedId}.${scope.hrUserId}`];
+    : 'linkId' in scope
+      ? ['link', scope.linkId]
+      : ['saved', `${scope.savedId}.${scope.hrUserId}`];
 
 /** What the signature covers of a scope: its parameter's name too, so neither passes as the other. */
 const scopeSigned = (scope: MediaScope | null) => {
@@ -63,19 +71,24 @@ const scopeSigned = (scope: MediaScope | null) => {
 };
 
 /**
- * The `share` or `saved` query parameter back as a scope: null when neither is there,
- * 'malformed' when one is not what signMediaUrl writes (or both are there).
+ * The `share`, `saved` or `link` query parameter back as a scope: null when none is there,
+ * 'malformed' when one is not what signMediaUrl writes (or more than one is there).
  */
 export function parseMediaScope(query: {
   share?: unknown;
   saved?: unknown;
+  link?: unknown;
 }): MediaScope | null | 'malformed' {
-  const { share, saved } = query;
-  if (share === undefined && saved === undefined) return null;
+  const { share, saved, link } = query;
+  const given = [share, saved, link].filter((v) => v !== undefined).length;
+  if (given === 0) return null;
+  if (given > 1) return 'malformed';
   const shareM = typeof share === 'string' ? /^([0-9a-f]{24})\.(\d{1,9})$/.exec(share) : null;
   const savedM = typeof saved === 'string' ? /^([0-9a-f]{24})\.([0-9a-f]{24})$/.exec(saved) : null;
-  if (shareM && saved === undefined) return { shareId: shareM[1]!, generation: Number(shareM[2]) };
-  if (savedM && share === undefined) return { savedId: savedM[1]!, hrUserId: savedM[2]! };
+  const linkM = typeof link === 'string' ? /^[0-9a-f]{24}$/.exec(link) : null;
+  if (shareM) return { shareId: shareM[1]!, generation: Number(shareM[2]) };
+  if (savedM) return { savedId: savedM[1]!, hrUserId: savedM[2]! };
+  if (linkM) return { linkId: linkM[0] };
   return 'malformed';
 }
 

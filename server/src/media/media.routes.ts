@@ -68,10 +68,11 @@ export async function mediaRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const media = mediaService(deps);
-  /** A share still open; a saved CV its HR user may still read (listed, or shared with them). */
+  /** A share still open; a saved CV its HR user may still read; a public link still on. */
   const scopeStillOpen = async (scope: MediaScope | null) => {
     if (!scope) return true;
     if ('shareId' in scope) return deps.access.shareOpen(scope.shareId, scope.generation);
+    if ('linkId' in scope) return deps.access.linkOpen(scope.linkId);
     return deps.access.savedReadable(scope.hrUserId, scope.savedId);
   };
   startSweeper(app, deps);
@@ -126,6 +127,7 @@ export async function mediaRoutes(
           exp: singleLineText().optional(),
           share: singleLineText().max(40).optional(),
           saved: singleLineText().max(60).optional(),
+          link: singleLineText().max(40).optional(),
           sig: singleLineText().optional(),
         }),
         response: {

@@ -9,6 +9,8 @@ import {
   HR_MESSAGES,
   TEMPLATE_IDS,
   idParams,
+  PUBLIC_LINK_MESSAGES,
+  PUBLIC_LINK_SLUG,
   resolveTemplateId,
   type CvData,
 } from '@vitae/core';
@@ -19,6 +21,7 @@ import { requireHr, requireUser } from '../plugins/session.ts';
 import { cvRepo, loadCvData } from '../cv/index.ts';
 import { hrRepo, hrCvData } from '../hr/index.ts';
 import { sharedCvData, grantedShare, sendClosed, sharingRepo } from '../sharing/index.ts';
+import { publicLinkRepo } from '../public-link/index.ts';
 import { DEFAULT_CHROME_PATH, findChromium } from './chromium.ts';
 import { pdfDisposition, printableCv } from './pdf-payload.ts';
 import { createPdfRenderer, PdfBusyError, type Paper, type PdfRenderer } from './pdf-renderer.ts';
@@ -54,6 +57,8 @@ const ownPdfQuery = pdfQuery.extend({
     .regex(/^[0-9a-f]{24}$/, PDF_MESSAGES.cvNotFound)
     .optional(),
 });
+// Checked in the handler: a malformed slug is a link that opens nothing (404), not bad input.
+const slugParams = z.object({ slug: z.string().max(64) });
 const cvIdParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, PDF_MESSAGES.cvNotFound) });
 const pdfResponse = {
   200: binaryResponse('application/pdf', 'The CV as a PDF'),
@@ -152,6 +157,24 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
       const data = await sharedCvData(deps, cv.user_id, photo, undefined, cv.id);
       const template = resolveTemplateId(share ? share.template : cv.template);
       return send(reply, data, req.query.template ?? template, req.query.paper ?? 'a4');
+    },
+  );
+
+  /** A version's public link (issue 30): anyone holding `/cv/{slug}`, while the link is on. */
+  r.get(
+    '/api/cv-link/:slug/pdf',
+    { schema: { tags, params: slugParams, querystring: pdfQuery, response: pdfResponse } },
+    async (req, reply) => {
+      const { slug } = req.params;
+      const found = PUBLIC_LINK_SLUG.test(slug) ? await publicLinkRepo(db).bySlug(slug) : undefined;
+      if (!found) throw new HttpError(404, PUBLIC_LINK_MESSAGES.notFound);
+      const who = req.user ? `user:${req.user.id}` : `ip:${req.ip}`;
+      await enforceLimits(limiter, pdfLimits(who), PDF_MESSAGES.tooMany);
+      const photo = found.include_photo === 1;
+      const data = await sharedCvData(deps, found.user_id, photo, undefined, found.cv_id);
+      const template = req.query.template ?? resolveTemplateId(found.template);
+      const paper = req.query.paper ?? (found.page_size === 'Letter' ? 'letter' : 'a4');
+      return send(reply, data, template, paper);
     },
   );
 

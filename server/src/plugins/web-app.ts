@@ -35,7 +35,14 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * client router decides; API paths answer a JSON 404. The build writes a `.br` and a
  * `.gz` beside every text file (web/vite.config.ts), sent as the client accepts them.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  opts: {
+    /** An `x-robots-tag` for a page path (a public CV link's `noindex`), or null for none. */
+    robots?: (pathname: string) => Promise<string | null>;
+  } = {},
+): Promise<void> {
   const built = fs.existsSync(path.join(webDist, 'index.html'));
   const prerendered = prerenderedPages(webDist);
   if (built) {
@@ -53,11 +60,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const wantsPage =
       req.method === 'GET' &&
       !isApiPath(req.url) &&
       (req.headers.accept ?? '').includes('text/html');
+    const robots = wantsPage && opts.robots ? await opts.robots(req.url.split('?')[0]!) : null;
+    if (robots) void reply.header('x-robots-tag', robots);
     if (wantsPage && built) {
       return reply.header('cache-control', 'no-cache').sendFile(pageFor(prerendered, req.url));
     }

@@ -20,6 +20,8 @@ export interface World {
   pin: string;
   savedId: string;
   recipient: string;
+  /** The slug of the CV's public link, opened once. */
+  linkSlug: string;
 }
 
 export interface Person {
@@ -154,6 +156,12 @@ export async function writeWorld(t: TestApp): Promise<World> {
     call(t, me, 'POST', `/api/public-cv/contact-requests/${request._id}/approve`),
     'approve',
   );
+  const link = await ok(
+    call(t, me, 'PUT', `/api/curriculum-vitae/versions/${cvId}/public-link`, { enabled: true }),
+    'public link',
+  );
+  const linkSlug = (link.json().path as string).replace('/cv/', '');
+  await ok(call(t, null, 'POST', `/api/cv-link/${linkSlug}/view`), 'link view');
   return {
     candidate: { email: me.email, password: PASSWORD },
     hr: { email: hr.email, password: PASSWORD },
@@ -162,6 +170,7 @@ export async function writeWorld(t: TestApp): Promise<World> {
     pin,
     savedId,
     recipient: RECIPIENT,
+    linkSlug,
   };
 }
 
@@ -191,6 +200,7 @@ export const WORLD_PARTS = {
   shares: ['cv_shares', 'cv_views'],
   listing: ['public_cvs', 'public_cv_views', 'hr_saved_cvs', 'hr_notes'],
   contactRequests: ['contact_requests'],
+  publicLink: ['cv_public_links'],
 } as const;
 export type WorldPart = keyof typeof WORLD_PARTS;
 
@@ -246,6 +256,12 @@ export async function readWorld(
       : undefined,
     contactRequests: sees('contactRequests')
       ? await read(me, '/api/public-cv/contact-requests')
+      : undefined,
+    publicLink: sees('publicLink')
+      ? {
+          owner: await read(me, `/api/curriculum-vitae/versions/${w.cvId}/public-link`),
+          reader: await read(null, `/api/cv-link/${w.linkSlug}`),
+        }
       : undefined,
   };
   return reads;

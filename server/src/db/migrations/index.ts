@@ -27,6 +27,7 @@ import * as m025 from './025-used-upload-signatures.ts';
 import * as m026 from './026-cv-versions.ts';
 import * as m027 from './027-custom-sections.ts';
 import * as m028 from './028-two-step.ts';
+import * as m029 from './029-public-links.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '026-cv-versions': m026,
   '027-custom-sections': m027,
   '028-two-step': m028,
+  '029-public-links': m029,
 };
 
 export const migrationProvider: MigrationProvider = {
