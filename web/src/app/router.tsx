@@ -36,6 +36,11 @@ export const publicRoutes: RouteObject[] = [
     path: 'view-shared-cv/:id',
     element: lazyPage(() => import('../features/shared-viewer/shared-cv-page.tsx')),
   },
+  // A CV version's public link (issue 30): the same reader, no pin.
+  {
+    path: 'cv/:slug',
+    element: lazyPage(() => import('../features/shared-viewer/public-link-page.tsx')),
+  },
 ];
 
 /** Protected pages under /app (paths relative to /app), with TanStack Query. */

@@ -15,6 +15,7 @@ import {
   type CvVersion,
 } from '../cv/api.ts';
 import { DeleteCvDialog, NAME_MAX, NewCvDialog, nameError } from './version-dialogs.tsx';
+import { PublicLinkDialog } from './public-link-dialog.tsx';
 
 /** core/src/versions.ts VERSIONS_MAX. */
 const VERSIONS_MAX = 10;
@@ -146,6 +147,8 @@ function VersionRow({
   const show = useShowVersion();
   const makeDefault = useMakeDefault();
   const [renaming, setRenaming] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const closeLink = useCallback(() => setLinkOpen(false), []);
   const renameButton = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
   // A rename ended: back to the Rename button, where the keyboard was.
@@ -233,6 +236,14 @@ function VersionRow({
           <Button size="sm" variant="secondary" onClick={onDuplicate} aria-describedby={titleId}>
             Duplicate
           </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setLinkOpen(true)}
+            aria-describedby={titleId}
+          >
+            Public link
+          </Button>
           {deletable && (
             <Button size="sm" variant="ghost" onClick={onDelete} aria-describedby={titleId}>
               Delete
@@ -240,6 +251,7 @@ function VersionRow({
           )}
         </div>
       </Card>
+      {linkOpen && <PublicLinkDialog version={v} onClose={closeLink} />}
     </li>
   );
 }

@@ -61,3 +61,11 @@ export const trackView = (cvId: string) =>
 /** How much of the first-impression video this view watched; the server keeps the highest. */
 export const reportVideoProgress = (viewId: string, percent: number) =>
   api.post<null>('/api/share-cv/video-progress', { viewId, percent }, quiet);
+
+/** A CV version's public link: read without a pin while its owner keeps it on. */
+export const fetchLinkedCv = (slug: string, signal?: AbortSignal) =>
+  api.get<UnlockedCv>(`/api/cv-link/${encodeURIComponent(slug)}`, { ...quiet, signal });
+
+/** Counts this reading in the owner's trail (once per tab; the server bounds the rest). */
+export const trackLinkView = (slug: string) =>
+  api.post<{ viewId: string }>(`/api/cv-link/${encodeURIComponent(slug)}/view`, {}, quiet);
