@@ -27,6 +27,7 @@ const PUBLIC_PAGES = {
   '/email-verified/:id': 'src/features/auth/email-verified-page.tsx',
   '/hr-introduction': 'src/features/hr-intro/hr-intro-page.tsx',
   '/view-shared-cv/:id': 'src/features/shared-viewer/shared-cv-page.tsx',
+  '/cv/:slug': 'src/features/shared-viewer/public-link-page.tsx',
 };
 /** The signed-in shell: the app layout around the dashboard. */
 const SHELL = ['src/app/app-layout.tsx', 'src/features/dashboard/dashboard-page.tsx'];
@@ -127,13 +128,15 @@ test.describe('JavaScript budgets from the build manifest', () => {
 
   // An unlocked shared CV is the viewer and one template: the templates read the sections
   // through the same inlined catalog, not the registry and its schemas (decision 0008 §0016).
-  test('each CV template and the shared viewer load no zod', () => {
+  test('each CV template, the shared viewer and a public link load no zod', () => {
     const m = manifest();
     const templates = Object.keys(m).filter((key) => TEMPLATE_MODULE.test(key));
     expect(templates, 'ten templates and ink-friendly').toHaveLength(11);
-    for (const template of templates) {
-      const files = staticClosure(m, ['index.html', PUBLIC_PAGES['/view-shared-cv/:id'], template]);
-      expect(withZod(files), `${template}: chunks with zod`).toEqual([]);
+    for (const page of [PUBLIC_PAGES['/view-shared-cv/:id'], PUBLIC_PAGES['/cv/:slug']]) {
+      for (const template of templates) {
+        const files = staticClosure(m, ['index.html', page, template]);
+        expect(withZod(files), `${page} with ${template}: chunks with zod`).toEqual([]);
+      }
     }
   });
 });

@@ -163,10 +163,55 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
 
   // My CVs counts the share on its CV.
   await page.goto('/app/my-cvs');
-  await expect(
-    page
-      .getByRole('list', { name: 'Your CVs' })
-      .getByRole('listitem')
-      .filter({ hasText: 'Data analyst' }),
-  ).toContainText('1 live share');
+  const row = page
+    .getByRole('list', { name: 'Your CVs' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Data analyst' });
+  await expect(row).toContainText('1 live share');
+
+  // Its public link: on, opened without a pin by a stranger, counted, then reset.
+  await row.getByRole('button', { name: 'Public link' }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Public link · Data analyst' });
+  await linkDialog.getByRole('switch', { name: 'Public link off' }).click();
+  const address = linkDialog.getByLabel('Public link', { exact: true });
+  await expect(address).toHaveValue(/\/cv\/[A-Za-z0-9_-]{16}$/);
+  const publicUrl = await address.inputValue();
+  await shotWidths(page, 'public-link-dialog');
+
+  const stranger = await browser.newContext();
+  const reader = await stranger.newPage();
+  const opened = await reader.goto(pathOf(publicUrl));
+  // Not for search engines unless the owner says so.
+  expect(opened?.headers()['x-robots-tag']).toBe('noindex');
+  await expect(reader.getByRole('heading', { level: 1, name: 'Zanele Mokoena' })).toBeVisible();
+  const linked = reader.locator('[data-cv-layout]');
+  await expect(linked).toHaveAttribute('data-cv-layout', 'template07');
+  await expect(linked).toContainText('Kite Labs');
+  await expect(linked).not.toContainText('Harbour Grill');
+  await expect(reader.getByLabel('View pin')).toHaveCount(0);
+  for (const width of [1280, 375]) {
+    await reader.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await reader.screenshot({ path: shots(`public-link-reader-${width}`) });
+  }
+  const pdf = await reader.request.get(`${pathOf(publicUrl).replace('/cv/', '/api/cv-link/')}/pdf`);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+
+  // The owner sees the view in the link's trail once the reader's page counted it.
+  await expect(async () => {
+    await page.reload();
+    await row.getByRole('button', { name: 'Public link' }).click();
+    await expect(linkDialog.getByText('1 view through the public link')).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass();
+  await linkDialog.getByRole('button', { name: 'Reset link…' }).click();
+  await linkDialog.getByRole('button', { name: 'Reset link', exact: true }).click();
+  await expect(linkDialog.getByRole('status')).toHaveText(
+    'The link was reset: the old one no longer works.',
+  );
+  await expect(address).not.toHaveValue(publicUrl);
+  await reader.reload();
+  await expect(reader.getByRole('alert')).toContainText('This link does not open a CV.');
+  await stranger.close();
 });
