@@ -26,6 +26,12 @@ export const CUSTOM_SECTION_KIND_LABELS: Record<CustomSectionKind, string> = {
 export const isCustomSectionKind = (v: unknown): v is CustomSectionKind =>
   typeof v === 'string' && (CUSTOM_SECTION_KINDS as readonly string[]).includes(v);
 
+/**
+ * How a version names the entries of the user's own sections when it leaves one out
+ * (`PUT /api/curriculum-vitae/versions/:id/entries/:entryId {section: 'custom'}`).
+ */
+export const CUSTOM_ENTRIES_SECTION = 'custom';
+
 /** One entry of a custom section, as CvData carries it. */
 export interface CvCustomEntry {
   _id: string;

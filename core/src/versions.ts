@@ -14,6 +14,9 @@ import {
 } from './sections/index.ts';
 import { maxMessage, requiredText } from './sections/fields.ts';
 import { singleLineText } from './text.ts';
+import { CUSTOM_ENTRIES_SECTION } from './custom-section-keys.ts';
+
+export { CUSTOM_ENTRIES_SECTION };
 
 /** The most versions one account keeps. */
 export const VERSIONS_MAX = 10;
@@ -70,8 +73,11 @@ export const updateVersionSchema = z.strictObject({
 });
 
 /** PUT /api/curriculum-vitae/versions/:id/entries/:entryId: is the entry in this version. */
+/** A section whose entries a version can leave out: a list section, or the user's own ones. */
+export type VersionEntrySection = SectionKey | typeof CUSTOM_ENTRIES_SECTION;
+
 export const entryInclusionSchema = z.strictObject({
-  section: z.enum(VERSION_LIST_SECTIONS as [SectionKey, ...SectionKey[]], {
+  section: z.enum([CUSTOM_ENTRIES_SECTION, ...VERSION_LIST_SECTIONS] as const, {
     error: VERSION_MESSAGES.section,
   }),
   included: z.boolean(),

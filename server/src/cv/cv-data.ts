@@ -195,6 +195,12 @@ function sectionsOf(all: CvRows, version: VersionRow | undefined): EntryOut[][] 
   );
 }
 
+/** The entries of the user's own sections `version` shows: those it does not leave out. */
+function customEntriesOf(all: CvRows, version: VersionRow | undefined): AnyRow[] {
+  const out = version ? all.excluded.get(version.id) : undefined;
+  return out ? all.customEntries.filter((e) => !out.has(String(e.id))) : all.customEntries;
+}
+
 /** The CV with the version's own headline and summary where it has them (issue 30). */
 function withOwnText(data: CvData, version: VersionRow | undefined): CvData {
   const headline = version?.headline;
@@ -268,7 +274,7 @@ export async function loadCv(
       certificate: certificates,
       customSections: toCustomSections(
         all.customSections as unknown as Parameters<typeof toCustomSections>[0],
-        all.customEntries as unknown as Parameters<typeof toCustomSections>[1],
+        customEntriesOf(all, version) as unknown as Parameters<typeof toCustomSections>[1],
       ),
       arrangement: version?.arrangement,
       design: version?.design,

@@ -5,7 +5,8 @@ import {
   resolvePageSize,
   resolveTemplateId,
   type PageSize,
-  type SectionKey,
+  CUSTOM_ENTRIES_SECTION,
+  type VersionEntrySection,
   type TemplateId,
 } from '@vitae/core';
 import type { Db } from '../db/database.ts';
@@ -270,7 +271,7 @@ export function versionsRepo(db: Db) {
     async setIncluded(
       userId: string,
       versionId: string,
-      section: SectionKey,
+      section: VersionEntrySection,
       entryId: string,
       included: boolean,
     ): Promise<CvVersion> {
@@ -282,7 +283,7 @@ export function versionsRepo(db: Db) {
           .where('id', '=', versionId)
           .executeTakeFirst();
         if (!version) throw notFound();
-        const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(tableOf(section))}
+        const { rows } = await sql<{ id: string }>`SELECT id FROM ${sql.table(entryTable(section))}
           WHERE id = ${entryId} AND user_id = ${userId}`.execute(trx);
         if (rows.length === 0) throw new HttpError(404, VERSION_MESSAGES.entryNotFound);
         await trx
@@ -308,11 +309,15 @@ export function versionsRepo(db: Db) {
   };
 }
 
+/** The table holding a section's entries; the user's own sections' entries share one. */
+const entryTable = (section: VersionEntrySection) =>
+  section === CUSTOM_ENTRIES_SECTION ? 'custom_section_entries' : tableOf(section);
+
 /** Drops the user's exclusions in `section` whose entry was deleted. */
-async function pruneGone(trx: Db, userId: string, section: SectionKey): Promise<void> {
+async function pruneGone(trx: Db, userId: string, section: VersionEntrySection): Promise<void> {
   await sql`DELETE FROM cv_version_exclusions
     WHERE user_id = ${userId} AND section_key = ${section}
-    AND entry_id NOT IN (SELECT id FROM ${sql.table(tableOf(section))} WHERE user_id = ${userId})`.execute(
+    AND entry_id NOT IN (SELECT id FROM ${sql.table(entryTable(section))} WHERE user_id = ${userId})`.execute(
     trx,
   );
 }

@@ -133,6 +133,43 @@ describe('CV versions', () => {
     expect(jobTitles(await dataOf(me, analyst))).toContain('Cook');
   });
 
+  it("leaves out entries of the user's own sections too, and only the user's", async () => {
+    const me = await loginAs(t);
+    const other = await loginAs(t);
+    const mine = (await versions(me))[0]!._id;
+    const analyst = (await create(me, { name: 'Data analyst' })).json()._id as string;
+    const addSection = async (who: Who) => {
+      await call(who, 'POST', '/api/custom-sections', { title: 'Volunteering', kind: 'volunteer' });
+      return ((await call(who, 'GET', '/api/custom-sections')).json().data as { _id: string }[])[0]!
+        ._id;
+    };
+    const section = await addSection(me);
+    for (const title of ['Reading Mentor', 'Race Marshal']) {
+      const res = await call(me, 'POST', `/api/custom-sections/${section}/entries`, { title });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    }
+    const entries = (data: CvData) => data.customSections.flatMap((s) => s.entries);
+    const marshal = entries(await dataOf(me)).find((e) => e.title === 'Race Marshal')!._id;
+
+    expect((await include(me, analyst, marshal, 'custom', false)).json().excluded).toEqual([
+      marshal,
+    ]);
+    expect(entries(await dataOf(me, analyst)).map((e) => e.title)).toEqual(['Reading Mentor']);
+    expect(entries(await dataOf(me, mine)).map((e) => e.title)).toEqual([
+      'Reading Mentor',
+      'Race Marshal',
+    ]);
+    // Another user's entry, or a job named as the user's own section's entry: 404.
+    const theirSection = await addSection(other);
+    await call(other, 'POST', `/api/custom-sections/${theirSection}/entries`, { title: 'Theirs' });
+    const theirs = entries(await dataOf(other))[0]!._id;
+    expect((await include(me, analyst, theirs, 'custom', false)).statusCode).toBe(404);
+    const job = await addJob(me, 'Cook');
+    expect((await include(me, analyst, job, 'custom', false)).statusCode).toBe(404);
+    await include(me, analyst, marshal, 'custom', true);
+    expect(entries(await dataOf(me, analyst))).toHaveLength(2);
+  });
+
   it("answers 404 for another user's version or entry and 400 for a bad section", async () => {
     const me = await loginAs(t);
     const other = await loginAs(t);
