@@ -4,9 +4,10 @@ import { createVerifiedUser, pathOf, readOutbox, signIn, uniqueEmail } from './h
 
 /*
  * CV versions (issue 30): one profile, many CVs. From the default "My CV" the user makes
- * "Data analyst", leaves a job and a skill out of it and gives it another template; it shows
- * only its entries (builder preview, View CV, a share opened by its recipient) while "My CV"
- * keeps everything, and one phone number change shows in both.
+ * "Data analyst", leaves a job, a skill and a volunteering entry out of it and gives it another
+ * template; it shows only its entries (builder preview, View CV, a share opened by its
+ * recipient, its public link) while "My CV" keeps everything, and one phone number change shows
+ * in both.
  */
 
 const shots = (name: string) => path.join('test-results', 'screenshots', `versions-${name}.png`);
@@ -51,6 +52,20 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
   ] as const) {
     const res = await api.post(url, { data });
     expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
+  }
+  // A section of her own, with two entries.
+  const made = await api.post('/api/custom-sections', {
+    data: { title: 'Volunteering', kind: 'volunteer' },
+  });
+  expect(made.ok(), await made.text()).toBeTruthy();
+  const sectionId = (
+    (await (await api.get('/api/custom-sections')).json()) as {
+      data: { _id: string }[];
+    }
+  ).data[0]!._id;
+  for (const title of ['Reading Mentor', 'Race Marshal']) {
+    const res = await api.post(`/api/custom-sections/${sectionId}/entries`, { data: { title } });
+    expect(res.ok(), await res.text()).toBeTruthy();
   }
 
   // My CVs, from the dashboard: the one CV every account starts with.
@@ -97,6 +112,11 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
   await expect(preview).not.toContainText('Knife skills');
   await expect(preview).toContainText('SQL');
 
+  await page.goto('/app/cv-builder?tab=customSections');
+  await page.getByRole('checkbox', { name: 'Race Marshal: in this CV (Data analyst)' }).uncheck();
+  await expect(preview).not.toContainText('Race Marshal');
+  await expect(preview).toContainText('Reading Mentor');
+
   // Another template, on this CV only.
   await page.goto('/app/view-cv');
   const template = page.getByRole('combobox', { name: 'Template' });
@@ -114,6 +134,7 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
   await expect(cv).toHaveAttribute('data-cv-layout', 'template01');
   await expect(cv).toContainText('Harbour Grill');
   await expect(cv).toContainText('Knife skills');
+  await expect(cv).toContainText('Race Marshal');
 
   // One phone number change, in both CVs.
   const phone = await api.post('/api/contact-info', {
@@ -188,6 +209,8 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
   await expect(linked).toHaveAttribute('data-cv-layout', 'template07');
   await expect(linked).toContainText('Kite Labs');
   await expect(linked).not.toContainText('Harbour Grill');
+  await expect(linked).toContainText('Reading Mentor');
+  await expect(linked).not.toContainText('Race Marshal');
   await expect(reader.getByLabel('View pin')).toHaveCount(0);
   for (const width of [1280, 375]) {
     await reader.setViewportSize({ width, height: width === 375 ? 812 : 900 });

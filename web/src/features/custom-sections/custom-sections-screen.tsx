@@ -20,7 +20,14 @@ import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { SortableList } from '../../components/ui/sortable-list.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
-import { ConfirmEntryDelete, Rich, Row, Text, type SectionForm } from '../sections/index.ts';
+import {
+  ConfirmEntryDelete,
+  InThisCv,
+  Rich,
+  Row,
+  Text,
+  type SectionForm,
+} from '../sections/index.ts';
 import {
   useCustomSectionMutations,
   useCustomSections,
@@ -394,6 +401,7 @@ function EntryRow({
         <div className={cn('min-w-0 flex-1 break-words', handle && 'pr-8 sm:pr-0')}>
           <p className="font-medium text-slate-900">{entry.title}</p>
           {meta && <p className="text-sm text-slate-600">{meta}</p>}
+          <InThisCv section="custom" entryId={entry._id} entryName={entry.title} />
         </div>
         {!confirming && (
           <div className="flex shrink-0 gap-2">

@@ -95,7 +95,8 @@ export function useDeleteVersion() {
 
 export interface EntryInclusion {
   version: string;
-  section: SectionKey;
+  /** A list section, or 'custom' (core's CUSTOM_ENTRIES_SECTION) for the user's own sections. */
+  section: SectionKey | 'custom';
   entry: string;
   included: boolean;
 }

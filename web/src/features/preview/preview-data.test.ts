@@ -27,6 +27,32 @@ describe('previewCvData: the stored CV with the unsaved form on top', () => {
     expect(data.skills.map((s) => s.skill)).toEqual(['Welding']);
   });
 
+  it('leaves out the entries of the user’s own sections the version leaves out', () => {
+    const entry = (_id: string, title: string) => ({
+      _id,
+      title,
+      subtitle: '',
+      place: '',
+      startDate: '',
+      endDate: '',
+      description: '',
+    });
+    const withOwn = {
+      ...base,
+      customSections: [
+        {
+          _id: 's1',
+          title: 'Volunteering',
+          kind: 'volunteer' as const,
+          entries: [entry('c1', 'Reading Mentor'), entry('c2', 'Race Marshal')],
+        },
+      ],
+    };
+    const data = previewCvData(withOwn, {}, null, ['c2']);
+    expect(data.customSections[0]!.entries.map((e) => e.title)).toEqual(['Reading Mentor']);
+    expect(data.customSections[0]!.title).toBe('Volunteering');
+  });
+
   it('adds a new entry’s draft at the end, and shows nothing for an empty one', () => {
     const added = previewCvData(
       base,

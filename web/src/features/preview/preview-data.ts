@@ -40,5 +40,13 @@ export function previewCvData(
     const cv = SECTIONS[key].cv as { field: string; read: (value: unknown) => unknown };
     out[cv.field] = cv.read(entries);
   }
+  // The user's own sections come with the one-request CV: a switch flipped since leaves its
+  // entry out at once, before the CV is fetched again.
+  if (left.size > 0) {
+    out.customSections = base.customSections.map((section) => ({
+      ...section,
+      entries: section.entries.filter((e) => !left.has(e._id)),
+    }));
+  }
   return out as CvData;
 }

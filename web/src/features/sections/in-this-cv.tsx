@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { SectionKey } from '@vitae/core/sections/index';
 import { errorMessage } from '../../lib/api.ts';
-import { useCurrentVersion, useSetEntryIncluded } from '../cv/api.ts';
+import { useCurrentVersion, useSetEntryIncluded, type EntryInclusion } from '../cv/api.ts';
 
 /**
  * "In this CV" (issue 30): whether an entry shows in the CV version the builder works on. Only
@@ -13,7 +12,8 @@ export function InThisCv({
   entryId,
   entryName,
 }: {
-  section: SectionKey;
+  /** A list section, or 'custom' for an entry of the user's own sections. */
+  section: EntryInclusion['section'];
   entryId: string;
   entryName: string;
 }) {

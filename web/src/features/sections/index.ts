@@ -14,6 +14,7 @@ export {
 } from './catalog.ts';
 export { createDraftStore, DraftContext, useDraft, type Draft } from './draft.ts';
 export { CLOSE_FORM_MS, ConfirmEntryDelete, SectionLoading, useFlash } from './editor-parts.tsx';
+export { InThisCv } from './in-this-cv.tsx';
 export { confirmLeave } from './leave-guard.tsx';
 export { Rich, Row, Text } from './form-parts.tsx';
 export type { SectionForm } from './section-ui.ts';
