@@ -59,18 +59,23 @@ function fakeServer({ versions = 2, refuse }: { versions?: number; refuse?: stri
   const list = [version('v1', 'My CV', true), version('v2', 'Data analyst')];
   for (let i = list.length; i < versions; i++) list.push(version(`x${i}`, `CV ${i}`));
   const imports: URLSearchParams[] = [];
-  const fetch = stubFetch((url) => {
-    if (url.includes('/api/curriculum-vitae/versions'))
+  let versionReads = 0;
+  stubFetch((url) => {
+    if (url.includes('/api/curriculum-vitae/versions')) {
+      versionReads += 1;
       return { status: 200, body: { data: list } };
+    }
     if (url.includes('/api/cv/import')) {
       const query = new URLSearchParams(url.split('?')[1]);
       imports.push(query);
       if (refuse && !query.has('dryRun')) return { status: 409, body: { error: refuse } };
-      return { status: 200, body: answer(query) };
+      const result = answer(query);
+      if (result.version) list.push(version(result.version._id, result.version.name));
+      return { status: 200, body: result };
     }
     return { status: 200, body: { data: [] } };
   });
-  return { imports, fetch };
+  return { imports, versionReads: () => versionReads };
 }
 
 const vitaeFile = () =>
@@ -102,11 +107,14 @@ describe('ImportDialog into a CV version', () => {
     expect(within(dialog).getByTestId('import-skill')).toHaveTextContent('1 new, 2 already there');
     expect(server.imports.at(-1)?.get('target')).toBe('new');
 
+    const readsBefore = server.versionReads();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Import as a new CV' }));
     expect(
       await within(dialog).findByText(/“Data analyst \(2\)” is in My CVs/),
     ).toBeInTheDocument();
     expect(currentVersion()).toBe('v3');
+    // The CVs were read again (My CVs and the switcher list the new one).
+    expect(server.versionReads()).toBeGreaterThan(readsBefore);
     const done = server.imports.at(-1)!;
     expect(done.get('target')).toBe('new');
     expect(done.has('dryRun')).toBe(false);

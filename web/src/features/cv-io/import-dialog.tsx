@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { DropZone } from '../../components/ui/drop-zone.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { showVersion, useCvVersions } from '../cv/api.ts';
+import { cvVersionsKey, showVersion, useCvVersions } from '../cv/api.ts';
 import { uploadImport, type ImportHow, type ImportResult } from './api.ts';
 import { ImportChoice } from './import-choice.tsx';
 import { ImportPreview, importTotals, mergeSummary } from './import-preview.tsx';
@@ -73,10 +73,12 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
         setStep({ name: 'preview', file, result });
         return result;
       }
-      // A new CV is the one the CV screens show next.
+      // The CVs first (My CVs, the switcher): a chosen CV the list lacks would give way to
+      // the default. Then the new CV is the one the CV screens show next.
+      await client.refetchQueries({ queryKey: cvVersionsKey });
       if (nextHow === 'new' && result.version) await showVersion(client, result.version._id);
       setStep({ name: 'done', result, how: nextHow });
-      // Every section list, status and the CVs (My CVs, the switcher) may have changed.
+      // Every section list and status may have changed too.
       await client.invalidateQueries();
       return result;
     } catch (e) {
