@@ -117,6 +117,7 @@ test('a JSON Resume of one CV imports as a new CV, in My CVs and the switcher', 
   await shot(page, 'import-new-cv');
   await dialog.getByRole('button', { name: 'Import as a new CV' }).click();
   await expect(dialog.getByText('“Data analyst (2)” is in My CVs')).toBeVisible();
+  await shot(page, 'import-new-cv-done');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
 
