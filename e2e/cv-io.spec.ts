@@ -66,6 +66,79 @@ test('a JSON Resume imported from the dashboard fills the sections', async ({ pa
   await expect(card(page, 'personalSummary')).toContainText('Complete');
 });
 
+test('a JSON Resume of one CV imports as a new CV, in My CVs and the switcher', async ({
+  page,
+}, info) => {
+  test.setTimeout(90_000);
+  const user = await createVerifiedUser(page, { fullName: 'Thandi Dube' });
+  await signIn(page, user.email, user.password);
+  const api = page.request;
+  for (const [url, data] of [
+    ['/api/employment-history', { position: 'Cook', company: 'Grill', startDate: '2015-01' }],
+    [
+      '/api/employment-history',
+      { position: 'Analyst', company: 'Kite Labs', startDate: '2019-01', current: true },
+    ],
+    ['/api/skill', { skill: 'SQL', proficiency: 5 }],
+  ] as const) {
+    const res = await api.post(url, { data });
+    expect(res.ok(), `${url}: ${await res.text()}`).toBeTruthy();
+  }
+  // "Data analyst": the analyst job and SQL only, in the Finance template.
+  const made = await api.post('/api/curriculum-vitae/versions', { data: { name: 'Data analyst' } });
+  const version = ((await made.json()) as { _id: string })._id;
+  const jobs = (
+    (await (await api.get('/api/employment-history')).json()) as {
+      data: { _id: string; company: string }[];
+    }
+  ).data;
+  const cook = jobs.find((j) => j.company === 'Grill')!;
+  await api.put(`/api/curriculum-vitae/versions/${version}/entries/${cook._id}`, {
+    data: { section: 'employment-history', included: false },
+  });
+  await api.patch(`/api/curriculum-vitae/template?version=${version}`, {
+    data: { template: 'template07' },
+  });
+  const file = info.outputPath('data-analyst.json');
+  const exported = await api.get(`/api/cv/export?version=${version}`);
+  fs.writeFileSync(file, await exported.text());
+
+  await page.goto('/app/dashboard');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import your CV' });
+  await dialog.getByLabel('Choose a JSON Resume or LinkedIn export file').setInputFiles(file);
+  await expect(dialog.getByRole('radio', { name: 'Import as a new CV' })).toBeChecked();
+  await expect(dialog.getByTestId('import-merge-summary')).toHaveText(
+    '0 new entries for your profile, 2 already in it.',
+  );
+  await expect(dialog.getByRole('combobox', { name: 'CV whose layout to update' })).toHaveValue(
+    /.+/,
+  );
+  await shot(page, 'import-new-cv');
+  await dialog.getByRole('button', { name: 'Import as a new CV' }).click();
+  await expect(dialog.getByText('“Data analyst (2)” is in My CVs')).toBeVisible();
+  await shot(page, 'import-new-cv-done');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('link', { name: 'My CVs' }).click();
+  const list = page.getByRole('list', { name: 'Your CVs' });
+  await expect(list.getByRole('listitem')).toHaveCount(3);
+  await expect(list.getByRole('listitem').filter({ hasText: 'Data analyst (2)' })).toBeVisible();
+
+  // The switcher shows the new CV: its template, its entries, nothing twice.
+  await page.goto('/app/view-cv');
+  await expect(page.getByRole('combobox', { name: 'CV' }).locator('option:checked')).toHaveText(
+    'Data analyst (2)',
+  );
+  const cv = page.locator('[data-cv-layout]');
+  await expect(cv).toHaveAttribute('data-cv-layout', 'template07');
+  await expect(cv).toContainText('Kite Labs');
+  await expect(cv).not.toContainText('Grill');
+  const after = (await (await api.get('/api/employment-history')).json()) as { data: unknown[] };
+  expect(after.data).toHaveLength(2);
+});
+
 test('settings export the account, then delete it', async ({ page }) => {
   test.setTimeout(90_000);
   const user = await createVerifiedUser(page, { fullName: 'Leaving Person' });

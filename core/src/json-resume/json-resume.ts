@@ -20,6 +20,9 @@ export interface VitaeLayout {
   pageSize: PageSize;
   arrangement: CvArrangement;
   design: CvDesign;
+  /** The version's own headline and summary (null or absent: the profile's). */
+  headline?: string | null;
+  summary?: string | null;
 }
 
 export type { CustomSectionData } from './custom-sections.ts';
@@ -101,6 +104,8 @@ export function toJsonResume(
     (lists[list as JsonResumeList] ??= []).push(...items);
   }
   if (custom.meta.length) vitae.customSections = custom.meta;
+  // Vitae keeps a certificate's title and its file: the name is what a JSON Resume can carry
+  // (a file's address is signed for minutes, so it would not outlive the export).
   const certificates = (opts.certificates ?? []).filter(Boolean).map((name) => ({ name }));
   return compact({
     $schema: JSON_RESUME_SCHEMA_URL,
@@ -119,6 +124,8 @@ export interface JsonResumeRead {
   template: string | null;
   /** The exported version's look, read leniently (anything unknown as the default). */
   layout: VitaeLayout | null;
+  /** The names of the file's `certificates` (their files cannot travel in a JSON Resume). */
+  certificates: string[];
   /** What the file holds that Vitae does not import, in words. */
   notes: string[];
 }
@@ -160,9 +167,22 @@ function sectionInput(key: SectionKey, resume: JsonResume, meta: VitaeMeta | nul
   ];
 }
 
-const UNMAPPED: Record<string, string> = {
-  certificates: 'certificates (upload each one with its file under Certificates)',
-};
+/** The names of the items of a file's `certificates` list (an item without one is skipped). */
+function certificateNames(resume: JsonResume): string[] {
+  return itemsOf(resume, 'certificates')
+    .map((item) => (typeof item.name === 'string' ? item.name.replace(/\s+/g, ' ').trim() : ''))
+    .filter((name) => name !== '');
+}
+
+/** The words the preview shows for the certificates a file lists, or none. */
+export function certificatesNote(names: readonly string[]): string[] {
+  if (!names.length) return [];
+  const shown =
+    names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
+  return [
+    `${names.length} ${names.length === 1 ? 'certificate' : 'certificates'} (${shown}): a JSON Resume cannot carry their files, so upload each one with its file under Certificates.`,
+  ];
+}
 
 /** Reads a parsed JSON Resume; throws NOT_A_JSON_RESUME for anything but an object. */
 export function readJsonResume(input: unknown): JsonResumeRead {
@@ -175,12 +195,17 @@ export function readJsonResume(input: unknown): JsonResumeRead {
     const found = sectionInput(key, resume, meta);
     if (found.length) sections[key] = found;
   }
-  const notes = Object.entries(UNMAPPED)
-    .map(([list, words]) => [itemsOf(resume, list as JsonResumeList).length, words] as const)
-    .filter(([n]) => n > 0)
-    .map(([n, words]) => `${n} ${words}: Vitae does not import these.`);
+  const certificates = certificateNames(resume);
+  const notes = certificatesNote(certificates);
   const template = meta && typeof meta.template === 'string' ? meta.template : null;
-  return { sections, customSections: custom.sections, template, layout: layoutOf(meta), notes };
+  return {
+    sections,
+    customSections: custom.sections,
+    template,
+    layout: layoutOf(meta),
+    certificates,
+    notes,
+  };
 }
 
 function layoutOf(meta: VitaeMeta | null): VitaeLayout | null {
@@ -191,5 +216,7 @@ function layoutOf(meta: VitaeMeta | null): VitaeLayout | null {
     pageSize: resolvePageSize(layout.pageSize),
     arrangement: readArrangement(layout.arrangement),
     design: readDesign(layout.design),
+    headline: typeof layout.headline === 'string' ? layout.headline : null,
+    summary: typeof layout.summary === 'string' ? layout.summary : null,
   };
 }

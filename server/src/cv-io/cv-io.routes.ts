@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId, SECTION_KEYS } from '@vitae/core';
 import { readJsonResume } from '@vitae/core/json-resume/json-resume';
+import type { ImportTarget } from '@vitae/core/json-resume/import-result';
 import type { AppDeps } from '../deps.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { errorResponses } from '../plugins/responses.ts';
@@ -22,19 +23,40 @@ export const CV_IO_MESSAGES = {
   unsupported:
     'Upload your CV as a PDF (.pdf) or Word file (.docx), a JSON Resume (.json) or a LinkedIn data export (.zip).',
   notJson: 'This file is not valid JSON.',
+  target: 'Choose where to import: target=new for a new CV, or target=version with version=<id>.',
+  versionNeeded: 'Choose the CV whose layout the import updates (version=<id>).',
+  versionWithoutTarget: 'A CV is chosen only with target=version.',
+  replaceWithTarget:
+    'An import into a CV merges into your profile: it cannot also replace sections (leave out mode=replace).',
 } as const;
 
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
 
 const importQuery = z.object({
-  mode: z.enum(['add', 'replace']).default('add'),
+  mode: z.enum(['add', 'replace']).optional(),
   /** 1: only report what the import would do (the preview step). */
   dryRun: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** Issue 30: `new` makes a CV version of the file; `version` lays out the one `version` names. */
+  target: z.enum(['new', 'version'], { error: CV_IO_MESSAGES.target }).optional(),
+  version: recordId().optional(),
 });
+
+/** The query's target, or a `400` for one that does not add up (nothing is read or stored). */
+function targetOf(query: z.output<typeof importQuery>): ImportTarget | null {
+  const { target, version, mode } = query;
+  if (target && mode === 'replace') throw new HttpError(400, CV_IO_MESSAGES.replaceWithTarget);
+  if (target === 'version') {
+    if (!version) throw new HttpError(400, CV_IO_MESSAGES.versionNeeded);
+    return { kind: 'version', id: version };
+  }
+  if (version !== undefined) throw new HttpError(400, CV_IO_MESSAGES.versionWithoutTarget);
+  return target === 'new' ? { kind: 'new' } : null;
+}
 
 const plannedEntry = z.object({
   values: z.record(z.string(), z.unknown()),
   errors: z.record(z.string(), z.string()).nullable(),
+  already: z.boolean().optional(),
 });
 const importResult = z.object({
   mode: z.enum(['add', 'replace']),
@@ -46,10 +68,14 @@ const importResult = z.object({
       kind: z.enum(['single', 'list']),
       existing: z.number(),
       count: z.number(),
+      already: z.number().optional(),
       entries: z.array(plannedEntry),
     }),
   ),
   notes: z.array(z.string()),
+  layout: z.object({ name: z.string().nullable() }).nullable().optional(),
+  certificates: z.array(z.string()).optional(),
+  version: z.object({ _id: z.string(), name: z.string() }).nullable().optional(),
 });
 
 function sourceOf(body: unknown): ImportSource {
@@ -115,18 +141,20 @@ export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
       schema: {
         tags,
         summary:
-          'Import a JSON Resume (application/json), a LinkedIn data export (application/zip), or a CV as PDF (application/pdf) or Word (.docx); dryRun=1 previews',
+          'Import a JSON Resume (application/json), a LinkedIn data export (application/zip), or a CV as PDF (application/pdf) or Word (.docx); dryRun=1 previews; target=new makes a CV version of it, target=version&version=<id> lays that version out as the file says',
         querystring: importQuery,
         response: { 200: importResult, ...errorResponses },
       },
     },
     async (req) => {
       const user = requireUser(req);
+      const target = targetOf(req.query);
       // Reading a file is work on the request thread; a person imports a few times at most.
       await enforceLimits(deps.limiter, [
         { key: `cv-import:${user.id}`, limit: IMPORTS_PER_WINDOW, windowMs: 10 * 60_000 },
       ]);
-      const { mode, dryRun } = req.query;
+      const { dryRun } = req.query;
+      const mode = req.query.mode ?? 'add';
       if (req.body === undefined || req.body === null)
         throw new HttpError(400, CV_IO_MESSAGES.unsupported);
       // A PDF or Word CV is read in a worker; the rest on the request thread.
@@ -136,8 +164,8 @@ export async function cvIoRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
           ? await readCvDocument(document, req.body)
           : sourceOf(req.body);
       return dryRun === '1' || dryRun === 'true'
-        ? previewImport(deps.db, user.id, source, mode)
-        : runImport(deps, user.id, source, mode);
+        ? previewImport(deps.db, user.id, source, mode, target)
+        : runImport(deps, user.id, source, mode, target);
     },
   );
 }

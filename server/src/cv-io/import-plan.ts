@@ -12,6 +12,55 @@ import { sanitizeRichFields } from '../sections/index.ts';
 type Rec = Record<string, unknown>;
 export type { ImportMode, PlannedEntry, SectionPlan };
 
+/**
+ * How a plan treats what the profile holds: `add` and `replace` as of old; `merge` (an import
+ * into a CV version, issue 30) keeps it and recognises the file's entries it already holds.
+ */
+export type PlanMode = ImportMode | 'merge';
+
+/**
+ * The fields that make two entries of a section "the same entry" when an import merges: a
+ * job is its title, company and start; a school its name and years; a skill its name. A
+ * single-record section compares every field.
+ */
+export const MERGE_FIELDS: Record<SectionKey, readonly string[] | 'all'> = {
+  'personal-info': 'all',
+  'contact-info': 'all',
+  'personal-summary': 'all',
+  'employment-history': ['position', 'company', 'startDate'],
+  experience: ['title', 'company', 'startDate'],
+  'secondary-education': ['schoolName', 'startYear', 'endYear'],
+  'tertiary-education': ['instituteName', 'certificationType', 'startDate', 'endDate'],
+  skill: ['skill'],
+  language: ['language'],
+  attribute: ['attribute'],
+  interest: ['interest'],
+  reference: ['name', 'email'],
+};
+
+/** Text compared the way a reader would: spaces collapsed, any case. */
+export const sameText = (value: unknown): string =>
+  typeof value === 'string'
+    ? value.replace(/\s+/g, ' ').trim().toLowerCase()
+    : JSON.stringify(value ?? null);
+
+/** The key under which two entries of `key` are the same entry. */
+export function mergeKeyOf(key: SectionKey, values: Rec): string {
+  const spec = MERGE_FIELDS[key];
+  const fields = spec === 'all' ? Object.keys(SECTIONS[key].columns) : spec;
+  return JSON.stringify(fields.map((f) => sameText(values[f])));
+}
+
+/**
+ * Which stored entry, or which earlier entry of the file, an entry of a merge is: by index,
+ * parallel to the plan's entries; null for one that is new (or not imported).
+ */
+export type MergeMatch = { existing: string } | { earlier: number } | null;
+
+export interface MergePlan extends SectionPlan {
+  matches: MergeMatch[];
+}
+
 /** What a file gives each section: form input, not yet validated. */
 export type ImportCandidates = Partial<Record<SectionKey, Rec[]>>;
 
@@ -40,17 +89,29 @@ export function planSection(
   key: SectionKey,
   inputs: readonly Rec[],
   existing: readonly Rec[],
-  mode: ImportMode,
-): SectionPlan {
+  mode: PlanMode,
+): MergePlan {
   const def = SECTIONS[key];
   if (inputs.length > MAX_CANDIDATES) throw tooMany(def.label);
   const kept = def.kind === 'single' || mode === 'replace' ? [] : existing;
   const rule = def.unique;
   const seen = new Set(rule ? kept.map((e) => String(e[rule.field]).trim().toLowerCase()) : []);
   let room = def.kind === 'single' ? 1 : MAX_SECTION_ENTRIES - kept.length;
-  const entries = inputs.map((input): PlannedEntry => {
+  // A merge: the stored entries by their key, then the file's new ones as they come.
+  const known = new Map<string, Exclude<MergeMatch, null>>(
+    mode === 'merge' ? existing.map((e) => [mergeKeyOf(key, e), { existing: String(e._id) }]) : [],
+  );
+  const matches: MergeMatch[] = [];
+  const entries = inputs.map((input, index): PlannedEntry => {
     const entry = validate(key, input);
+    matches.push(null);
     if (entry.errors) return entry;
+    const mergeKey = mode === 'merge' ? mergeKeyOf(key, entry.values) : '';
+    const match = known.get(mergeKey);
+    if (match) {
+      matches[index] = match;
+      return { ...entry, already: true };
+    }
     if (rule) {
       const text = String(entry.values[rule.field]).trim().toLowerCase();
       if (seen.has(text)) return { values: entry.values, errors: { [rule.field]: rule.message } };
@@ -61,23 +122,27 @@ export function planSection(
       return { values: entry.values, errors: { general: message } };
     }
     room -= 1;
+    if (mode === 'merge') known.set(mergeKey, { earlier: index });
     return entry;
   });
+  const already = entries.filter((e) => e.already).length;
   return {
     key,
     label: def.label,
     kind: def.kind,
     existing: existing.length,
-    count: entries.filter((e) => !e.errors).length,
+    count: entries.filter((e) => !e.errors && !e.already).length,
+    ...(mode === 'merge' && { already }),
     entries,
+    matches,
   };
 }
 
 export function planImport(
   candidates: ImportCandidates,
   existingOf: (key: SectionKey) => readonly Rec[],
-  mode: ImportMode,
-): SectionPlan[] {
+  mode: PlanMode,
+): MergePlan[] {
   return SECTION_KEYS.filter((key) => candidates[key]?.length).map((key) =>
     planSection(key, candidates[key]!, existingOf(key), mode),
   );

@@ -6,4 +6,10 @@ export { loadCvData } from './cv-data.ts';
 export { cvRepo } from './cv.repo.ts';
 export { cvRoutes } from './cv.routes.ts';
 export { versionsRoutes } from './versions.routes.ts';
-export { versionsRepo } from './versions.repo.ts';
+export {
+  freeVersionName,
+  insertVersion,
+  versionsRepo,
+  type CvVersion,
+  type VersionSpec,
+} from './versions.repo.ts';

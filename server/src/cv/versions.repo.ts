@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import {
   VERSION_MESSAGES,
+  VERSION_NAME_MAX,
   VERSIONS_MAX,
   resolvePageSize,
   resolveTemplateId,
+  type CvArrangement,
+  type CvDesign,
   type PageSize,
   CUSTOM_ENTRIES_SECTION,
   type VersionEntrySection,
@@ -320,4 +323,79 @@ async function pruneGone(trx: Db, userId: string, section: VersionEntrySection):
     AND entry_id NOT IN (SELECT id FROM ${sql.table(entryTable(section))} WHERE user_id = ${userId})`.execute(
     trx,
   );
+}
+
+/** What a version made inside another feature's transaction starts as (an import, issue 30). */
+export interface VersionSpec {
+  name: string;
+  template: TemplateId;
+  pageSize?: PageSize;
+  arrangement?: CvArrangement;
+  design?: CvDesign;
+  headline?: string | null;
+  summary?: string | null;
+  /** The list entries it leaves out. */
+  excluded?: readonly { section: SectionKey; entryId: string }[];
+}
+
+/**
+ * `name`, else the first of "name (2)", "name (3)"… that none of the user's versions has
+ * (ignoring case), cut to fit the 40 characters. Run it under the user's row lock, in the
+ * transaction that then inserts the version, so no parallel request takes it meanwhile.
+ */
+export async function freeVersionName(trx: Db, userId: string, name: string): Promise<string> {
+  const rows = await trx
+    .selectFrom('curriculum_vitae')
+    .select('name_lower')
+    .where('user_id', '=', userId)
+    .execute();
+  const taken = new Set(rows.map((r) => r.name_lower));
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? '' : ` (${n})`;
+    const candidate = `${name.slice(0, VERSION_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/**
+ * Inserts a version inside the caller's transaction, locking the user's row first (a no-op
+ * when the caller holds it): `409` at the cap of VERSIONS_MAX or for a name the user has.
+ * Returns its id. Never the default (the account has one: cvRepo.ensure).
+ */
+export async function insertVersion(trx: Db, userId: string, spec: VersionSpec): Promise<string> {
+  await lockRow(trx, 'users', userId);
+  const { n } = await trx
+    .selectFrom('curriculum_vitae')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= VERSIONS_MAX) throw new HttpError(409, VERSION_MESSAGES.tooMany);
+  const id = newId();
+  const now = nowIso();
+  await trx
+    .insertInto('curriculum_vitae')
+    .values({
+      id,
+      user_id: userId,
+      name: spec.name,
+      name_lower: spec.name.toLowerCase(),
+      is_default: Number(n) === 0 ? 1 : 0,
+      template: spec.template,
+      ...(spec.pageSize && { page_size: spec.pageSize }),
+      ...(spec.arrangement && { arrangement: JSON.stringify(spec.arrangement) }),
+      ...(spec.design && { design: JSON.stringify(spec.design) }),
+      headline: spec.headline ?? null,
+      summary: spec.summary ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+    .catch(onUniqueViolation(duplicateName()));
+  for (const { section, entryId } of spec.excluded ?? []) {
+    await trx
+      .insertInto('cv_version_exclusions')
+      .values({ version_id: id, entry_id: entryId, section_key: section, user_id: userId })
+      .execute();
+  }
+  return id;
 }

@@ -1,7 +1,23 @@
-import type { ImportMode, ImportResult } from '@vitae/core/json-resume/import-result';
+import type { ImportMode, ImportResult, ImportTarget } from '@vitae/core/json-resume/import-result';
 import { API_BASE, ApiError } from '../../lib/api.ts';
 
-export type { ImportMode, ImportResult };
+export type { ImportMode, ImportResult, ImportTarget };
+
+/**
+ * How the user chose to import: add to or replace sections (as of old), or (issue 30) make a
+ * new CV of the file, or lay one of their CVs out as the file says; both of those merge.
+ */
+export type ImportHow = ImportMode | ImportTarget['kind'];
+
+/** The query of an import: `mode=`, or `target=` (and `version=`) for a CV version. */
+export function importQuery(how: ImportHow, versionId: string | null, dryRun: boolean): string {
+  const q = new URLSearchParams();
+  if (how === 'new' || how === 'version') q.set('target', how);
+  else q.set('mode', how);
+  if (how === 'version' && versionId) q.set('version', versionId);
+  if (dryRun) q.set('dryRun', '1');
+  return q.toString();
+}
 
 const isZip = (file: File) => /\.zip$/i.test(file.name) || /zip/.test(file.type);
 
@@ -20,12 +36,13 @@ function contentTypeOf(file: File): string {
  */
 export async function uploadImport(
   file: File,
-  mode: ImportMode,
+  how: ImportHow,
   dryRun: boolean,
+  versionId: string | null = null,
 ): Promise<ImportResult> {
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}/api/cv/import?mode=${mode}${dryRun ? '&dryRun=1' : ''}`, {
+    res = await fetch(`${API_BASE}/api/cv/import?${importQuery(how, versionId, dryRun)}`, {
       method: 'POST',
       credentials: 'include',
       headers: {

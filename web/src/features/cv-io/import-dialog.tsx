@@ -1,44 +1,102 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { VERSIONS_MAX } from '@vitae/core/versions';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { DropZone } from '../../components/ui/drop-zone.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { uploadImport, type ImportMode, type ImportResult } from './api.ts';
-import { ImportPreview } from './import-preview.tsx';
+import { cvVersionsKey, showVersion, useCvVersions } from '../cv/api.ts';
+import { uploadImport, type ImportHow, type ImportResult } from './api.ts';
+import { ImportChoice } from './import-choice.tsx';
+import { ImportPreview, importTotals, mergeSummary } from './import-preview.tsx';
 
 type Step =
   | { name: 'pick' }
   | { name: 'preview'; file: File; result: ImportResult }
-  | { name: 'done'; result: ImportResult };
+  | { name: 'done'; result: ImportResult; how: ImportHow };
 
-const total = (r: ImportResult) => r.sections.reduce((n, s) => n + s.count, 0);
+const entriesWere = (n: number) => `${n} ${n === 1 ? 'entry was' : 'entries were'}`;
+
+/** What the done step says: where the file went and what it added. */
+function DoneMessage({ result, how }: { result: ImportResult; how: ImportHow }) {
+  const name = result.version?.name;
+  if (how === 'new' && name) {
+    return (
+      <Banner tone="success" title="Import complete">
+        “{name}” is in My CVs and is now the CV you are working on. {mergeSummary(result)}
+      </Banner>
+    );
+  }
+  if (how === 'version' && name) {
+    return (
+      <Banner tone="success" title="Import complete">
+        “{name}” now has the file’s layout. {mergeSummary(result)}
+      </Banner>
+    );
+  }
+  return (
+    <Banner tone="success" title="Import complete">
+      {entriesWere(importTotals(result).fresh)} added to your CV.
+    </Banner>
+  );
+}
 
 /**
- * Import a CV (PDF or Word), a JSON Resume or a LinkedIn data export: pick the file, see per section what
- * would be added (and what would not, with the reason), choose Add or Replace, import.
+ * Import a CV (PDF or Word), a JSON Resume or a LinkedIn data export: pick the file, see per
+ * section what would be added (and what would not, with the reason), choose how (a new CV,
+ * the layout of one of yours, Add or Replace), import.
  */
 export default function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const client = useQueryClient();
+  const versionsQuery = useCvVersions();
+  const versions = versionsQuery.data;
   const [step, setStep] = useState<Step>({ name: 'pick' });
-  const [mode, setMode] = useState<ImportMode>('add');
+  const [how, setHow] = useState<ImportHow>('add');
+  const [versionId, setVersionId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
-  const run = async (file: File, nextMode: ImportMode, dryRun: boolean) => {
+  // The CV whose layout an import updates starts as the default.
+  const defaultId = versions?.find((v) => v.isDefault)?._id ?? null;
+  useEffect(() => {
+    if (versionId === null && defaultId) setVersionId(defaultId);
+  }, [defaultId, versionId]);
+
+  const run = async (file: File, nextHow: ImportHow, dryRun: boolean, id = versionId) => {
     setBusy(true);
     setError('');
     try {
-      const result = await uploadImport(file, nextMode, dryRun);
-      setStep(dryRun ? { name: 'preview', file, result } : { name: 'done', result });
-      // Every section list and status may have changed: the dashboard refetches them.
-      if (!dryRun) await client.invalidateQueries();
+      const result = await uploadImport(file, nextHow, dryRun, id);
+      if (dryRun) {
+        setStep({ name: 'preview', file, result });
+        return result;
+      }
+      // The CVs first (My CVs, the switcher): a chosen CV the list lacks would give way to
+      // the default. Then the new CV is the one the CV screens show next.
+      await client.refetchQueries({ queryKey: cvVersionsKey });
+      if (nextHow === 'new' && result.version) await showVersion(client, result.version._id);
+      setStep({ name: 'done', result, how: nextHow });
+      // Every section list and status may have changed too.
+      await client.invalidateQueries();
+      return result;
     } catch (e) {
       setError(errorMessage(e, 'The import failed. Please try again.'));
+      return null;
     } finally {
       setBusy(false);
+    }
+  };
+
+  /** The first look at a file; a Vitae export (it has a layout) is offered as a new CV. */
+  const preview = async (file: File) => {
+    const result = await run(file, how, true);
+    const list = versions ?? (await versionsQuery.refetch()).data;
+    const atCap = (list?.length ?? 0) >= VERSIONS_MAX;
+    if (result?.layout && how !== 'new' && !atCap) {
+      setHow('new');
+      await run(file, 'new', true);
     }
   };
 
@@ -48,11 +106,24 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   };
 
-  const changeMode = (next: ImportMode) => {
-    setMode(next);
-    // The caps and duplicates are judged differently: preview again.
-    if (step.name === 'preview') void run(step.file, next, true);
+  const choose = (next: ImportHow, id = versionId) => {
+    setHow(next);
+    // New entries and duplicates are judged differently: preview again.
+    if (step.name === 'preview') void run(step.file, next, true, id);
   };
+
+  /** Picking a CV in the select chooses "Update the layout of" it. */
+  const chooseVersion = (id: string) => {
+    setVersionId(id);
+    choose('version', id);
+  };
+
+  const total = step.name === 'preview' ? importTotals(step.result) : null;
+  const canImport =
+    step.name === 'preview' &&
+    step.result.sections.length > 0 &&
+    (total!.fresh > 0 || how === 'new' || how === 'version') &&
+    !(how === 'version' && !versionId);
 
   const footer =
     step.name === 'preview' ? (
@@ -62,10 +133,10 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
         </Button>
         <Button
           loading={busy}
-          disabled={total(step.result) === 0}
-          onClick={() => void run(step.file, mode, false)}
+          disabled={!canImport}
+          onClick={() => void run(step.file, how, false)}
         >
-          Import
+          {how === 'new' ? 'Import as a new CV' : 'Import'}
         </Button>
       </>
     ) : step.name === 'done' ? (
@@ -84,7 +155,7 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
           inputId="cv-import-file"
           accept=".pdf,.docx,.json,.zip,application/pdf,application/json,application/zip"
           inputLabel="Choose a JSON Resume or LinkedIn export file, or your CV as PDF or Word"
-          onFile={(file) => file && void run(file, mode, true)}
+          onFile={(file) => file && void preview(file)}
           className="px-4 py-10"
           testId="cv-import-drop"
         >
@@ -105,14 +176,25 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
         </DropZone>
       )}
       {step.name === 'preview' && (
-        <ImportPreview result={step.result} mode={mode} onMode={changeMode} busy={busy} />
+        <div className="space-y-3">
+          {step.result.sections.length > 0 && (
+            <ImportChoice
+              how={how}
+              onHow={choose}
+              hasLayout={Boolean(step.result.layout)}
+              versions={versions}
+              versionsFailed={versionsQuery.isError}
+              versionId={versionId}
+              onVersion={chooseVersion}
+              busy={busy}
+            />
+          )}
+          <div aria-busy={busy} className={busy ? 'opacity-60' : undefined}>
+            <ImportPreview result={step.result} mode={how === 'replace' ? 'replace' : 'add'} />
+          </div>
+        </div>
       )}
-      {step.name === 'done' && (
-        <Banner tone="success" title="Import complete">
-          {total(step.result)} {total(step.result) === 1 ? 'entry was' : 'entries were'} added to
-          your CV.
-        </Banner>
-      )}
+      {step.name === 'done' && <DoneMessage result={step.result} how={step.how} />}
     </Dialog>
   );
 }

@@ -1,6 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportResult } from './api.ts';
 import { ImportPreview } from './import-preview.tsx';
 
@@ -39,7 +38,7 @@ const RESULT: ImportResult = {
 
 describe('ImportPreview', () => {
   it('shows per section the count, the first entries and each refused entry with its reason', () => {
-    render(<ImportPreview result={RESULT} mode="add" onMode={() => {}} busy={false} />);
+    render(<ImportPreview result={RESULT} mode="add" />);
     const skills = screen.getByTestId('import-skill');
     expect(skills).toHaveTextContent('4 to import');
     expect(within(skills).getByText('A')).toBeInTheDocument();
@@ -53,11 +52,33 @@ describe('ImportPreview', () => {
     expect(screen.getByText('2 awards: Vitae does not import these.')).toBeInTheDocument();
   });
 
-  it('switches between Add and Replace', async () => {
-    const onMode = vi.fn();
-    render(<ImportPreview result={RESULT} mode="add" onMode={onMode} busy={false} />);
-    await userEvent.click(screen.getByRole('radio', { name: 'Replace the sections in this file' }));
-    expect(onMode).toHaveBeenCalledWith('replace');
+  it('says for an import into a CV how many entries are new and how many already there', () => {
+    const merged: ImportResult = {
+      ...RESULT,
+      sections: [
+        {
+          ...RESULT.sections[0]!,
+          count: 1,
+          already: 3,
+          entries: [
+            ...['A', 'B', 'C'].map((skill) => ({
+              values: { skill, proficiency: 3 },
+              errors: null,
+              already: true,
+            })),
+            { values: { skill: 'D', proficiency: 3 }, errors: null },
+          ],
+        },
+      ],
+    };
+    render(<ImportPreview result={merged} mode="add" />);
+    expect(screen.getByTestId('import-merge-summary')).toHaveTextContent(
+      '1 new entry for your profile, 3 already in it.',
+    );
+    const skills = screen.getByTestId('import-skill');
+    expect(skills).toHaveTextContent('1 new, 3 already there');
+    expect(skills).not.toHaveTextContent('replaces');
+    expect(within(skills).getByText('A')).toHaveTextContent('A (already there)');
   });
 });
 
@@ -73,14 +94,7 @@ describe('ImportPreview of rich text', () => {
         { values: { content: '<p>Led <strong>three</strong> teams &amp; more</p>' }, errors: null },
       ],
     };
-    render(
-      <ImportPreview
-        result={{ ...RESULT, sections: [summary] }}
-        mode="add"
-        onMode={() => {}}
-        busy={false}
-      />,
-    );
+    render(<ImportPreview result={{ ...RESULT, sections: [summary] }} mode="add" />);
     const section = screen.getByTestId('import-personal-summary');
     expect(section).toHaveTextContent('Led three teams & more');
     expect(section.textContent).not.toMatch(/<p>|<strong>|&amp;/);

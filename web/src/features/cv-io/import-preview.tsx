@@ -17,16 +17,24 @@ function entryTitle(values: Record<string, unknown>): string {
 
 const SHOWN = 3;
 
+/** What a merge (an import into a CV) does with a section: how many new, how many there. */
+const mergeWords = (s: Section) =>
+  `${s.count} new${s.already ? `, ${s.already} already there` : ''}`;
+
 function SectionPreview({ section, mode }: { section: Section; mode: ImportMode }) {
   const valid = section.entries.filter((e) => !e.errors);
   const refused = section.entries.filter((e) => e.errors);
-  const replaces = section.existing > 0 && (mode === 'replace' || section.kind === 'single');
+  const merge = section.already !== undefined;
+  const replaces =
+    section.existing > 0 &&
+    section.count > 0 &&
+    (section.kind === 'single' || (!merge && mode === 'replace'));
   return (
     <li className="rounded-lg border border-slate-200 p-3" data-testid={`import-${section.key}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <h3 className="font-semibold text-slate-900">{section.label}</h3>
         <p className="text-slate-600">
-          {section.count} to import
+          {merge ? mergeWords(section) : `${section.count} to import`}
           {replaces ? ` (replaces your ${section.existing})` : ''}
         </p>
       </div>
@@ -35,6 +43,7 @@ function SectionPreview({ section, mode }: { section: Section; mode: ImportMode 
           {valid.slice(0, SHOWN).map((e, i) => (
             <li key={i} className="break-words">
               {entryTitle(e.values)}
+              {e.already && <span className="text-slate-500"> (already there)</span>}
             </li>
           ))}
           {valid.length > SHOWN && <li>and {valid.length - SHOWN} more</li>}
@@ -54,44 +63,33 @@ function SectionPreview({ section, mode }: { section: Section; mode: ImportMode 
   );
 }
 
-/** What the file gives each section, what will not be imported and why, and Add or Replace. */
-export function ImportPreview({
-  result,
-  mode,
-  onMode,
-  busy,
-}: {
-  result: ImportResult;
-  mode: ImportMode;
-  onMode: (mode: ImportMode) => void;
-  busy: boolean;
-}) {
+/** The entries an import brings, and (for an import into a CV) how many were already there. */
+export function importTotals(result: ImportResult) {
+  return result.sections.reduce(
+    (n, s) => ({ fresh: n.fresh + s.count, already: n.already + (s.already ?? 0) }),
+    { fresh: 0, already: 0 },
+  );
+}
+
+/** "3 new entries for your profile, 5 already in it.": what a merge adds to the profile. */
+export function mergeSummary(result: ImportResult): string {
+  const { fresh, already } = importTotals(result);
+  return `${fresh} new ${fresh === 1 ? 'entry' : 'entries'} for your profile, ${already} already in it.`;
+}
+
+/** What the file gives each section and what will not be imported and why. */
+export function ImportPreview({ result, mode }: { result: ImportResult; mode: ImportMode }) {
   if (result.sections.length === 0) {
     return <p>This file has nothing Vitae can import.</p>;
   }
+  const merge = result.sections.some((s) => s.already !== undefined);
   return (
     <div className="space-y-3">
-      <fieldset className="flex flex-wrap gap-x-6 gap-y-2" disabled={busy}>
-        <legend className="mb-1 font-medium text-slate-900">How to import</legend>
-        {(
-          [
-            ['add', 'Add to my CV'],
-            ['replace', 'Replace the sections in this file'],
-          ] as const
-        ).map(([value, label]) => (
-          <label key={value} className="inline-flex items-center gap-2">
-            <input
-              type="radio"
-              name="import-mode"
-              value={value}
-              checked={mode === value}
-              onChange={() => onMode(value)}
-              className="size-4 accent-brand-600"
-            />
-            {label}
-          </label>
-        ))}
-      </fieldset>
+      {merge && (
+        <p className="font-medium text-slate-900" data-testid="import-merge-summary">
+          {mergeSummary(result)}
+        </p>
+      )}
       <ul className="max-h-[50vh] space-y-2 overflow-y-auto">
         {result.sections.map((s) => (
           <SectionPreview key={s.key} section={s} mode={mode} />
