@@ -334,8 +334,8 @@ export interface VersionSpec {
   design?: CvDesign;
   headline?: string | null;
   summary?: string | null;
-  /** The list entries it leaves out. */
-  excluded?: readonly { section: SectionKey; entryId: string }[];
+  /** The entries it leaves out (of list sections, or the user's own: `custom`). */
+  excluded?: readonly { section: VersionEntrySection; entryId: string }[];
 }
 
 /**
