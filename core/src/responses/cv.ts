@@ -105,6 +105,7 @@ export const cvVersionSchema = z.object({
   summary: str.nullable(),
   excluded: z.array(str),
   liveShares: z.number(),
+  publicLink: z.boolean(),
   createdAt: str,
   updatedAt: str,
 });

@@ -31,6 +31,8 @@ export interface CvVersion {
   excluded: string[];
   /** Shares of this version still open (not revoked, not expired). */
   liveShares: number;
+  /** Whether its public link is on (`/cv/{slug}`, server/src/public-link). */
+  publicLink: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -71,6 +73,16 @@ export function versionsRepo(db: Db) {
       db
         .selectFrom('curriculum_vitae')
         .select([...COLUMNS])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('cv_public_links as l')
+                .select('l.id')
+                .whereRef('l.cv_id', '=', 'curriculum_vitae.id'),
+            )
+            .as('has_link'),
+        )
         .where('user_id', '=', userId)
         .orderBy('is_default', 'desc')
         .orderBy('created_at')
@@ -101,6 +113,7 @@ export function versionsRepo(db: Db) {
       summary: r.summary,
       excluded: excluded.filter((x) => x.version_id === r.id).map((x) => x.entry_id),
       liveShares: live.get(r.id) ?? 0,
+      publicLink: Boolean(Number(r.has_link)),
       createdAt: r.created_at,
       updatedAt: r.updated_at,
     }));

@@ -82,9 +82,13 @@ describe('a public link per CV version', () => {
     expect(body.data.employHistorys.map((j: { position: string }) => j.position)).toEqual([
       'Analyst',
     ]);
-    // The owner's default version is untouched and has no link.
-    const [def] = (await call(me, 'GET', versions)).json().data as { _id: string }[];
-    expect((await call(me, 'GET', linkOf(def!._id))).json().enabled).toBe(false);
+    // The owner's default version is untouched and has no link; the list says which has one.
+    const list = (await call(me, 'GET', versions)).json().data as {
+      _id: string;
+      publicLink: boolean;
+    }[];
+    expect(list.map((v) => v.publicLink)).toEqual([false, true]);
+    expect((await call(me, 'GET', linkOf(list[0]!._id))).json().enabled).toBe(false);
   });
 
   it('turning it on twice keeps one slug; off, reset and unknown slugs answer the same 404', async () => {

@@ -197,6 +197,7 @@ function VersionRow({
           <p className="mt-1 text-sm text-slate-600">
             {templateName(v.template)} · {paperName(v.pageSize)} ·{' '}
             {v.liveShares === 1 ? '1 live share' : `${v.liveShares} live shares`}
+            {v.publicLink && ' · Public link on'}
           </p>
           {makeDefault.isError && (
             <p role="alert" className="mt-1 text-sm text-red-700">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicLink, PublicLinkSettings } from '@vitae/core';
 import { api } from '../../lib/api.ts';
+import { cvVersionsKey } from '../cv/api.ts';
 
 export type { PublicLink };
 
@@ -22,7 +23,11 @@ export function useSetPublicLink(versionId: string) {
   return useMutation({
     mutationFn: (settings: PublicLinkSettings) =>
       api.put<PublicLink>(linkPath(versionId), settings),
-    onSuccess: (link) => client.setQueryData(linkKey(versionId), link),
+    onSuccess: (link) => {
+      client.setQueryData(linkKey(versionId), link);
+      // My CVs says which CVs have their link on.
+      void client.invalidateQueries({ queryKey: cvVersionsKey });
+    },
   });
 }
 

@@ -13,6 +13,7 @@ const VERSION: CvVersion = {
   template: 'template01',
   pageSize: 'A4',
   liveShares: 0,
+  publicLink: false,
   excluded: [],
   headline: null,
   summary: null,
