@@ -64,6 +64,11 @@ export interface SectionSpec<
   /** The status number from the entries (docs/product/dashboard.md#status-indicators). */
   status?: (entries: readonly T[]) => number;
   unique?: UniqueRule;
+  /**
+   * The fields that make two entries the same fact, compared ignoring case and spacing (an
+   * import merges them rather than keep both); absent: every field.
+   */
+  sameEntry?: readonly (keyof T & string)[];
   /** The title a CV heading shows from these entries, if this section gives one (a job's position). */
   title?: (entries: readonly T[]) => string | undefined;
   cv: CvMapping<F, C>;

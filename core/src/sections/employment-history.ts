@@ -203,6 +203,7 @@ export const employmentHistorySection = defineSection({
   label: 'Employment History',
   blurb: 'The jobs you have held.',
   kind: 'list',
+  sameEntry: ['position', 'company', 'startDate'],
   schema: employmentHistorySchema,
   defaults: employmentHistoryDefaults,
   sample: employmentHistorySample,

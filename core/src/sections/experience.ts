@@ -141,6 +141,7 @@ export const experienceSection = defineSection({
   label: 'Work Experience',
   blurb: 'Projects, volunteering and other experience.',
   kind: 'list',
+  sameEntry: ['title', 'company', 'startDate'],
   schema: experienceSchema,
   defaults: experienceDefaults,
   sample: experienceSample,

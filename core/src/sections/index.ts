@@ -113,6 +113,8 @@ export interface SectionDef<K extends SectionKey = SectionKey> {
   /** The status number from the user's entries (docs/product/dashboard.md#status-indicators). */
   status: (entries: readonly SectionDataMap[K][]) => number;
   unique?: UniqueRule;
+  /** The fields that make two entries the same fact (define.ts); absent: every field. */
+  sameEntry?: readonly (keyof SectionDataMap[K] & string)[];
   title?: (entries: readonly SectionDataMap[K][]) => string | undefined;
   /** The camel-case key stored sections arrive under, its other names, and the CvData mapping. */
   cvSource: string;

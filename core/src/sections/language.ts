@@ -99,6 +99,7 @@ export const languageSection = defineSection({
   label: 'Languages',
   blurb: 'Read, write and speak levels.',
   kind: 'list',
+  sameEntry: ['language'],
   schema: languageSchema,
   defaults: languageDefaults,
   sample: languageSample,

@@ -122,6 +122,7 @@ export const referenceSection = defineSection({
   label: 'References',
   blurb: 'People who can vouch for you.',
   kind: 'list',
+  sameEntry: ['name', 'email'],
   schema: referenceSchema,
   defaults: referenceDefaults,
   sample: referenceSample,

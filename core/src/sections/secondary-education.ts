@@ -217,6 +217,7 @@ export const secondaryEducationSection = defineSection({
   label: 'Secondary Education',
   blurb: 'Your high school and subjects.',
   kind: 'list',
+  sameEntry: ['schoolName', 'startYear', 'endYear'],
   schema: secondaryEducationSchema,
   defaults: secondaryEducationDefaults,
   sample: secondaryEducationSample,

@@ -86,6 +86,7 @@ export const skillSection = defineSection({
   label: 'Skills',
   blurb: 'What you are good at, rated 1 to 5.',
   kind: 'list',
+  sameEntry: ['skill'],
   schema: skillSchema,
   defaults: skillDefaults,
   sample: skillSample,

@@ -174,6 +174,7 @@ export const tertiaryEducationSection = defineSection({
   label: 'Tertiary Education',
   blurb: 'Degrees, diplomas and courses.',
   kind: 'list',
+  sameEntry: ['instituteName', 'certificationType', 'startDate', 'endDate'],
   schema: tertiaryEducationSchema,
   defaults: tertiaryEducationDefaults,
   sample: tertiaryEducationSample,

@@ -18,36 +18,19 @@ export type { ImportMode, PlannedEntry, SectionPlan };
  */
 export type PlanMode = ImportMode | 'merge';
 
-/**
- * The fields that make two entries of a section "the same entry" when an import merges: a
- * job is its title, company and start; a school its name and years; a skill its name. A
- * single-record section compares every field.
- */
-export const MERGE_FIELDS: Record<SectionKey, readonly string[] | 'all'> = {
-  'personal-info': 'all',
-  'contact-info': 'all',
-  'personal-summary': 'all',
-  'employment-history': ['position', 'company', 'startDate'],
-  experience: ['title', 'company', 'startDate'],
-  'secondary-education': ['schoolName', 'startYear', 'endYear'],
-  'tertiary-education': ['instituteName', 'certificationType', 'startDate', 'endDate'],
-  skill: ['skill'],
-  language: ['language'],
-  attribute: ['attribute'],
-  interest: ['interest'],
-  reference: ['name', 'email'],
-};
-
 /** Text compared the way a reader would: spaces collapsed, any case. */
 export const sameText = (value: unknown): string =>
   typeof value === 'string'
     ? value.replace(/\s+/g, ' ').trim().toLowerCase()
     : JSON.stringify(value ?? null);
 
-/** The key under which two entries of `key` are the same entry. */
+/**
+ * The key under which two entries of `key` are the same entry when an import merges: the
+ * section's `sameEntry` fields (a job is its title, company and start; a skill its name),
+ * else every field (a single-record section).
+ */
 export function mergeKeyOf(key: SectionKey, values: Rec): string {
-  const spec = MERGE_FIELDS[key];
-  const fields = spec === 'all' ? Object.keys(SECTIONS[key].columns) : spec;
+  const fields: readonly string[] = SECTIONS[key].sameEntry ?? Object.keys(SECTIONS[key].columns);
   return JSON.stringify(fields.map((f) => sameText(values[f])));
 }
 

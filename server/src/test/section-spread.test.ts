@@ -43,8 +43,8 @@ const STILL_SPREAD: Partial<Record<SectionKey, { files: number; why: string }>> 
     why: `the CV data mapping, status rules, heading routes, the PDF file name and its title (print/main.tsx, issue 32), the builder tab, the shared viewer's title, the page footer; ${HR}`,
   },
   'personal-summary': {
-    files: 28,
-    why: `'summary' is also a common word (route schema summaries, import results, the two-step and health routes); status rules; ${HR}; JSON Resume's own \`summary\` field of the custom sections' lists (json-resume/custom-sections.ts, issue 30); a CV version's own summary (issue 30: versions.ts, responses/cv.ts, the versions repo and routes, its column in database.ts, cv-data.ts applying it): a field of the version, not the section`,
+    files: 30,
+    why: `'summary' is also a common word (route schema summaries, import results, the two-step and health routes); status rules; ${HR}; JSON Resume's own \`summary\` field of the custom sections' lists (json-resume/custom-sections.ts, issue 30); a CV version's own summary (issue 30: versions.ts, responses/cv.ts, the versions repo and routes, its column in database.ts, cv-data.ts applying it, and an import giving a new or chosen version the file's own headline and summary in cv-io.service.ts): a field of the version, not the section`,
   },
 
   experience: { files: 8, why: HR },
