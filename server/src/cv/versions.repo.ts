@@ -140,12 +140,7 @@ export function versionsRepo(db: Db) {
     async create(userId: string, name: string, from?: string): Promise<CvVersion> {
       const id = newId();
       await locked(userId, async (trx) => {
-        const { n } = await trx
-          .selectFrom('curriculum_vitae')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= VERSIONS_MAX) throw new HttpError(409, VERSION_MESSAGES.tooMany);
+        const n = await versionCount(trx, userId);
         const source = from
           ? await trx
               .selectFrom('curriculum_vitae')
@@ -338,6 +333,20 @@ async function pruneGone(trx: Db, userId: string, section: VersionEntrySection):
   );
 }
 
+/**
+ * How many versions the user has, refusing with `409` when that is already VERSIONS_MAX. Run
+ * it under the user's row lock, in the transaction that then inserts.
+ */
+async function versionCount(trx: Db, userId: string): Promise<number> {
+  const { n } = await trx
+    .selectFrom('curriculum_vitae')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= VERSIONS_MAX) throw new HttpError(409, VERSION_MESSAGES.tooMany);
+  return Number(n);
+}
+
 /** What a version made inside another feature's transaction starts as (an import, issue 30). */
 export interface VersionSpec {
   name: string;
@@ -377,12 +386,7 @@ export async function freeVersionName(trx: Db, userId: string, name: string): Pr
  */
 export async function insertVersion(trx: Db, userId: string, spec: VersionSpec): Promise<string> {
   await lockRow(trx, 'users', userId);
-  const { n } = await trx
-    .selectFrom('curriculum_vitae')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (Number(n) >= VERSIONS_MAX) throw new HttpError(409, VERSION_MESSAGES.tooMany);
+  const n = await versionCount(trx, userId);
   const id = newId();
   const now = nowIso();
   await trx

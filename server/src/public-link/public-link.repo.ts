@@ -136,34 +136,5 @@ export function publicLinkRepo(db: Db) {
         .executeTakeFirst();
       return !!row;
     },
-
-    async recordView(view: {
-      cvId: string;
-      ownerUserId: string;
-      ipAddress: string;
-      userAgent: string;
-      deviceKind: DeviceKind;
-    }): Promise<{ id: string; createdAt: string }> {
-      const id = newId();
-      const createdAt = nowIso();
-      await db
-        .insertInto('cv_views')
-        .values({
-          id,
-          cv_id: view.cvId,
-          owner_user_id: view.ownerUserId,
-          share_id: null,
-          recipient_email: '',
-          recipient_name: '',
-          ip_address: view.ipAddress,
-          user_agent: view.userAgent,
-          created_at: createdAt,
-          device_kind: view.deviceKind,
-          video_percent: 0,
-          via_link: 1,
-        })
-        .execute();
-      return { id, createdAt };
-    },
   };
 }

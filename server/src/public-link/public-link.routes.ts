@@ -19,7 +19,7 @@ import { enforceLimits } from '../plugins/rate-limit.ts';
 import { errorResponses } from '../plugins/responses.ts';
 import { requireUser } from '../plugins/session.ts';
 import { notifyUser } from '../notifications/index.ts';
-import { deviceKind, sharedCvData } from '../sharing/index.ts';
+import { deviceKind, sharedCvData, sharingRepo } from '../sharing/index.ts';
 import { publicLinkRepo } from './public-link.repo.ts';
 
 const tags = ['public-link'];
@@ -130,9 +130,13 @@ export async function publicLinkRoutes(app: FastifyInstance, deps: AppDeps): Pro
       const found = await openLink(req.params.slug);
       await enforceLimits(deps.limiter, viewLimits(found.id, req.ip), PUBLIC_LINK_MESSAGES.tooMany);
       const rawAgent = req.headers['user-agent'];
-      const view = await repo.recordView({
+      const view = await sharingRepo(deps.db).recordView({
         cvId: found.cv_id,
         ownerUserId: found.user_id,
+        shareId: null,
+        recipientEmail: '',
+        recipientName: '',
+        viaLink: true,
         ipAddress: req.ip,
         userAgent: stripUnsupported((rawAgent ?? 'unknown').slice(0, 500)),
         deviceKind: deviceKind(rawAgent),

@@ -248,6 +248,8 @@ export function sharingRepo(db: Db) {
       ipAddress: string;
       userAgent: string;
       deviceKind: DeviceKind;
+      /** Through the version's public link (server/src/public-link) rather than a share. */
+      viaLink?: boolean;
     }): Promise<{ id: string; createdAt: string }> {
       const id = newId();
       const createdAt = nowIso();
@@ -265,6 +267,7 @@ export function sharingRepo(db: Db) {
           created_at: createdAt,
           device_kind: view.deviceKind,
           video_percent: 0,
+          via_link: view.viaLink ? 1 : 0,
         })
         .execute();
       return { id, createdAt };
