@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyWithRetry } from '../lib/lazy-retry.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
+import { OFFLINE_SCREEN } from './error-screen.tsx';
 
 const chunkError = () =>
   new TypeError('Failed to fetch dynamically imported module: /assets/view-cv-page-abc.js');
@@ -57,6 +58,20 @@ describe('lazy pages and the error screen', () => {
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(2);
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('View CV page')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('says "You are offline" when a page cannot load without a connection, and loads it when the connection is back', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const load = flakyImport(2);
+    renderLazy(load);
+    expect(await screen.findByRole('heading', { name: OFFLINE_SCREEN.title })).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    // Nothing to report while offline: the report could not be sent.
+    expect(fetch).not.toHaveBeenCalled();
+    online.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
     expect(await screen.findByText('View CV page')).toBeInTheDocument();
     expect(load).toHaveBeenCalledTimes(3);
   });
