@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, pathOf, readOutbox, signIn, uniqueEmail } from './helpers.ts';
@@ -9,6 +12,18 @@ import { createVerifiedUser, pathOf, readOutbox, signIn, uniqueEmail } from './h
  * recipient, its public link) while "My CV" keeps everything, and one phone number change shows
  * in both.
  */
+
+/** A PDF's text as poppler's pdftotext reads it, whitespace folded. */
+function textOfPdf(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-e2e-pdf-'));
+  try {
+    const file = path.join(dir, 'cv.pdf');
+    fs.writeFileSync(file, pdf);
+    return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const shots = (name: string) => path.join('test-results', 'screenshots', `versions-${name}.png`);
 
@@ -40,6 +55,16 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
         company: 'Harbour Grill',
         startDate: '2015-01',
         endDate: '2018-06',
+        current: false,
+      },
+    ],
+    [
+      '/api/employment-history',
+      {
+        position: 'Dishwasher',
+        company: 'Bay Diner',
+        startDate: '2013-03',
+        endDate: '2014-12',
         current: false,
       },
     ],
@@ -105,6 +130,10 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
   await expect(cook).not.toBeChecked();
   await expect(preview).not.toContainText('Harbour Grill');
   await expect(preview).toContainText('Kite Labs');
+  await page
+    .getByRole('checkbox', { name: 'Dishwasher · Bay Diner: in this CV (Data analyst)' })
+    .uncheck();
+  await expect(preview).not.toContainText('Bay Diner');
   await shotWidths(page, 'toggle');
 
   await page.goto('/app/cv-builder?tab=skills');
@@ -117,6 +146,21 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
   await expect(preview).not.toContainText('Race Marshal');
   await expect(preview).toContainText('Reading Mentor');
 
+  // Its own accent and font, from the Design tab, on this CV only.
+  await page.goto('/app/cv-builder?tab=design');
+  for (const name of ['Crimson', 'Lora']) {
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/curriculum-vitae/design') && r.request().method() === 'PUT',
+    );
+    await page
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name, exact: true }) })
+      .click();
+    const res = await saved;
+    expect(res.status()).toBe(200);
+    expect(res.url()).toContain('version=');
+  }
+
   // Another template, on this CV only.
   await page.goto('/app/view-cv');
   const template = page.getByRole('combobox', { name: 'Template' });
@@ -126,13 +170,17 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
   await expect(cv).toHaveAttribute('data-cv-layout', 'template07');
   await expect(cv).toContainText('Kite Labs');
   await expect(cv).not.toContainText('Harbour Grill');
+  await expect(cv).not.toContainText('Bay Diner');
   await expect(cv).not.toContainText('Knife skills');
+  await expect(cv).toHaveAttribute('data-cv-font', 'lora');
   await shotWidths(page, 'switcher');
 
   // Back to "My CV": everything, in its own template.
   await page.getByRole('combobox', { name: 'CV' }).selectOption({ label: 'My CV (default)' });
   await expect(cv).toHaveAttribute('data-cv-layout', 'template01');
+  await expect(cv).not.toHaveAttribute('data-cv-font', 'lora');
   await expect(cv).toContainText('Harbour Grill');
+  await expect(cv).toContainText('Bay Diner');
   await expect(cv).toContainText('Knife skills');
   await expect(cv).toContainText('Race Marshal');
 
@@ -216,9 +264,17 @@ test('a job seeker tailors a second CV from one profile and shares it', async ({
     await reader.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await reader.screenshot({ path: shots(`public-link-reader-${width}`) });
   }
+  await expect(linked).toHaveAttribute('data-cv-font', 'lora');
   const pdf = await reader.request.get(`${pathOf(publicUrl).replace('/cv/', '/api/cv-link/')}/pdf`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
+  // The PDF holds this CV's entries only (poppler's pdftotext, as the server's PDF tests read).
+  const pdfText = textOfPdf(await pdf.body());
+  expect(pdfText).toContain('Kite Labs');
+  expect(pdfText).toContain('Reading Mentor');
+  for (const gone of ['Harbour Grill', 'Bay Diner', 'Knife skills', 'Race Marshal']) {
+    expect(pdfText).not.toContain(gone);
+  }
 
   // The owner sees the view in the link's trail once the reader's page counted it.
   await expect(async () => {

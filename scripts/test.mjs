@@ -56,8 +56,28 @@ function vitest(label, args, env) {
   // A suite that fails to load has no failed test but still fails the run.
   if (!ok && r.numFailedTests === 0) {
     total.failed++;
-    notes.push(`${label} failed outside a test (a suite did not load)`);
+    notes.push(`${label} failed outside a test: ${outsideTests(r)}`);
   }
+}
+
+/**
+ * Why a vitest run failed with no failed test, in the summary's last lines (CI shows only the
+ * tail of the log): the files that failed to load or in a hook, with their first error line,
+ * else an unhandled error, which vitest prints above under "Unhandled Errors".
+ */
+function outsideTests(report) {
+  const rel = (f) => path.relative(process.cwd(), f);
+  const files = (report.testResults ?? [])
+    .filter((f) => f.status === 'failed')
+    .map(
+      (f) =>
+        `${rel(f.name)} (${String(f.message ?? '')
+          .split('\n')[0]
+          .slice(0, 200)})`,
+    );
+  return files.length
+    ? `a suite did not load or a hook failed: ${files.join('; ')}`
+    : 'an unhandled error (see "Unhandled Errors" above)';
 }
 
 async function postgresAnswers(url) {
