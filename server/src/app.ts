@@ -40,7 +40,8 @@ import { publicLinkRepo, publicLinkRobots, publicLinkRoutes } from './public-lin
 import { hrRoutes, hrBrowseRoutes, hrRepo } from './hr/index.ts';
 import { pdfRoutes, type PdfRenderer } from './pdf/index.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './ops/index.ts';
-import { inProcessJobs, mailJobs, type Jobs, type MailJobOptions } from './jobs/index.ts';
+import { mailJobs, type MailJobOptions } from './jobs/index.ts';
+import { inProcessJobs, type Jobs } from './plugins/jobs.ts';
 import { runsBackgroundWork } from './config.ts';
 
 /**
@@ -110,7 +111,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const jobs = input.jobs ?? inProcessJobs();
   // `input.mailer` delivers; what features get hands mail to the jobs (retried with Redis).
   const mailer = mailJobs(jobs, input.mailer, input.mailJobOptions);
-  const deps = buildDeps({ ...input, mailer, db: guardedDb(input.db, config.env) });
+  const deps = buildDeps({ ...input, jobs, mailer, db: guardedDb(input.db, config.env) });
 
   const app = Fastify({
     logger:

@@ -6,7 +6,7 @@ import {
   type FailedJob,
   type JobKind,
   type Jobs,
-} from './jobs.ts';
+} from '../plugins/jobs.ts';
 
 /** What travels in Redis: the work, and the line an operator may read of it. */
 interface Envelope<T> {
@@ -84,6 +84,7 @@ export function redisJobs(opts: RedisJobsOptions): Jobs {
             throw new JobFailedError(`${kind.name} job failed: ${(err as Error).message}`);
           }
         },
+        waiting: () => queue.getWaitingCount(),
       };
     },
     async consume() {

@@ -3,7 +3,9 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DEFAULT_FAILED_KEPT, DEFAULT_JOBS_PREFIX, redisJobs } from './bullmq-jobs.ts';
-import { mailJobs } from './mail-job.ts';
+
+/** Every queue the app defines (mail: jobs/mail-job.ts, video: media/video-job.ts). */
+const QUEUES = ['mail', 'video'];
 
 async function main() {
   const { values } = parseArgs({
@@ -21,11 +23,17 @@ async function main() {
     return;
   }
   const jobs = redisJobs({ url: config.redisUrl, prefix: values.prefix });
-  // The queues to read; this process sends nothing.
-  mailJobs(jobs, {
-    send: () => Promise.reject(new Error('jobs:failed sends no mail')),
-    describe: () => 'none',
-  });
+  // The queues to read: this process runs none of their jobs (a job keeps its own summary).
+  for (const name of QUEUES) {
+    jobs.define({
+      name,
+      attempts: 1,
+      backoffMs: 0,
+      concurrency: 1,
+      run: () => Promise.reject(new Error('jobs:failed runs no job')),
+      summary: () => '',
+    });
+  }
   try {
     if (values.retry) {
       const ok = await jobs.retryFailed(values.retry);

@@ -1,5 +1,5 @@
 /** Jobs: heavy or unreliable work handed to a queue (in process, or BullMQ with REDIS_URL). */
-import type { Jobs } from './jobs.ts';
+import type { Jobs } from '../plugins/jobs.ts';
 import type { RedisJobsOptions } from './bullmq-jobs.ts';
 
 export {
@@ -10,7 +10,7 @@ export {
   type JobHandle,
   type JobKind,
   type Jobs,
-} from './jobs.ts';
+} from '../plugins/jobs.ts';
 export type { RedisJobsOptions } from './bullmq-jobs.ts';
 export { mailJobs, type MailJobOptions } from './mail-job.ts';
 

@@ -9,7 +9,7 @@ import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { post, registration } from '../test/auth-test-helpers.ts';
 import { outboxMailer, type Mail, type Mailer } from '../plugins/mailer.ts';
 import { redisJobs } from './bullmq-jobs.ts';
-import type { Jobs } from './jobs.ts';
+import type { Jobs } from '../plugins/jobs.ts';
 
 const REDIS_URL = process.env.REDIS_URL;
 if (!REDIS_URL) {

@@ -1,6 +1,6 @@
 import type { Mail, Mailer } from '../plugins/mailer.ts';
-import type { Jobs } from './jobs.ts';
-import { JobFailedError } from './jobs.ts';
+import type { Jobs } from '../plugins/jobs.ts';
+import { JobFailedError } from '../plugins/jobs.ts';
 
 interface MailJob {
   mail: Mail;

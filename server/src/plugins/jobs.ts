@@ -3,7 +3,8 @@
  * heavy or unreliable work (outgoing mail first). Two back-ends share this face: in process
  * (no REDIS_URL, today's behaviour: the job runs at once and its error reaches the caller) and
  * BullMQ on Redis (bullmq-jobs.ts: retried with backoff, kept in a dead-letter list when every
- * attempt failed, survives a worker's crash). Decision 0020.
+ * attempt failed, survives a worker's crash). Decision 0020. The faces live here, beneath the
+ * features, so every feature can hand work over (AppDeps.jobs); the back-ends are in jobs/.
  */
 
 /** One kind of job: what runs it and how hard to try. */
@@ -40,6 +41,8 @@ export interface EnqueueOptions {
 /** A kind once defined: how callers hand it work. */
 export interface JobHandle<T> {
   enqueue(data: T, opts?: EnqueueOptions): Promise<unknown>;
+  /** Jobs of this kind waiting for a worker (in process: none ever wait here). */
+  waiting(): Promise<number>;
 }
 
 /** A job every attempt of which failed, as `npm run jobs:failed` prints it. */
@@ -79,7 +82,7 @@ export class JobFailedError extends Error {}
 export function inProcessJobs(): Jobs {
   return {
     backend: 'in-process',
-    define: (kind) => ({ enqueue: (data) => kind.run(data) }),
+    define: (kind) => ({ enqueue: (data) => kind.run(data), waiting: async () => 0 }),
     consume: async () => undefined,
     failed: async () => [],
     retryFailed: async () => false,
