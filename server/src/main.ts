@@ -94,8 +94,13 @@ async function main() {
   const roleNote = runsBackgroundWork(config)
     ? ''
     : ` · ROLE=web: ${BACKGROUND_WORK} left to a worker`;
+  // ROLE=web with the queue on Redis hands mail to a worker; it sends none itself.
+  const mailNote =
+    jobs.backend === 'redis' && !runsBackgroundWork(config)
+      ? 'a worker (mail queue)'
+      : mailer.describe();
   console.log(
-    `Vitae is running at ${config.publicUrl} · data: ${where} · mail goes to ${mailer.describe()} · jobs: ${jobs.describe()} · ${outboxNote}${roleNote}`,
+    `Vitae is running at ${config.publicUrl} · data: ${where} · mail goes to ${mailNote} · jobs: ${jobs.describe()} · ${outboxNote}${roleNote}`,
   );
 }
 
