@@ -129,7 +129,7 @@ export function redisJobs(opts: RedisJobsOptions): Jobs {
       const queue = kinds.get(ref.slice(0, cut))?.queue;
       const job = cut > 0 ? await queue?.getJob(ref.slice(cut + 1)) : undefined;
       if (!job || !(await job.isFailed())) return false;
-      await job.retry('failed');
+      await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
       return true;
     },
     async close() {

@@ -137,7 +137,11 @@ describe.skipIf(!REDIS_URL)('jobs on Redis (BullMQ)', () => {
     expect(listed.stdout).toContain('4 attempts · 421 service not available');
     expect(listed.stdout).not.toMatch(/email-verified|https?:/);
     expect(cli('--retry', dead!.id).stdout).toContain(`${dead!.id} is back in line.`);
-    await expect.poll(() => tries.get(down.email)!.length, { timeout: 10_000 }).toBeGreaterThan(4);
+    // Its attempts start afresh: four more tries, then back in the list.
+    await expect.poll(() => tries.get(down.email)!.length, { timeout: 10_000 }).toBe(8);
+    await expect
+      .poll(async () => (await workerJobs.failed())[0]?.attempts, { timeout: 10_000 })
+      .toBe(4);
   });
 
   it('gives a job whose worker was killed mid-job to another worker, which finishes it', async () => {
