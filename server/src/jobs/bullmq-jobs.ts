@@ -2,6 +2,7 @@ import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
   JobFailedError,
+  JobQueueDownError,
   type EnqueueOptions,
   type FailedJob,
   type JobKind,
@@ -27,6 +28,27 @@ export interface RedisJobsOptions {
 }
 
 export const DEFAULT_JOBS_PREFIX = 'vitae';
+/** How long enqueue waits for Redis to take a job before it gives up (JobQueueDownError). */
+const ACCEPT_TIMEOUT_MS = 2000;
+
+/** The job once Redis took it, or JobQueueDownError. */
+async function accepted<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new JobQueueDownError('the job queue did not answer')),
+      ACCEPT_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, late]);
+  } catch (err) {
+    if (err instanceof JobQueueDownError) throw err;
+    throw new JobQueueDownError(`the job queue refused the job: ${(err as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 export const DEFAULT_FAILED_KEPT = 1000;
 
 /**
@@ -42,6 +64,15 @@ export function redisJobs(opts: RedisJobsOptions): Jobs {
   // Workers block on Redis: BullMQ wants no per-command retry limit on their connections.
   const connect = () => {
     const c = new Redis(opts.url, { maxRetriesPerRequest: null });
+    c.on('error', () => undefined);
+    connections.push(c);
+    return c;
+  };
+  // Producers fail fast while Redis is away (no offline queue), so a request never hangs on
+  // enqueue and a job it gave up on is not added behind its back when Redis returns.
+  const producer = () => {
+    const c = new Redis(opts.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    c.on('error', () => undefined);
     connections.push(c);
     return c;
   };
@@ -54,6 +85,7 @@ export function redisJobs(opts: RedisJobsOptions): Jobs {
     let ready = events.get(name);
     if (!ready) {
       const qe = new QueueEvents(name, { connection: connect(), prefix });
+      qe.on('error', () => undefined);
       ready = qe.waitUntilReady().then(() => qe);
       events.set(name, ready);
     }
@@ -63,20 +95,26 @@ export function redisJobs(opts: RedisJobsOptions): Jobs {
   return {
     backend: 'redis',
     define<T>(kind: JobKind<T>) {
-      shared ??= connect();
+      shared ??= producer();
       const queue = new Queue(kind.name, { connection: shared, prefix });
+      queue.on('error', () => undefined);
       kinds.set(kind.name, { kind: kind as JobKind<unknown>, queue });
       return {
         async enqueue(data: T, o: EnqueueOptions = {}) {
           const envelope: Envelope<T> = { summary: kind.summary(data), payload: data };
-          // Subscribed before the job exists, so its end cannot pass unseen.
-          const qe = o.waitMs === undefined ? undefined : await eventsOf(kind.name);
-          const job = await queue.add(kind.name, envelope, {
-            attempts: o.attempts ?? kind.attempts,
-            backoff: { type: 'exponential', delay: o.backoffMs ?? kind.backoffMs },
-            removeOnComplete: true,
-            removeOnFail: { count: failedKept },
-          });
+          const { qe, job } = await accepted(
+            (async () => {
+              // Subscribed before the job exists, so its end cannot pass unseen.
+              const events = o.waitMs === undefined ? undefined : await eventsOf(kind.name);
+              const added = await queue.add(kind.name, envelope, {
+                attempts: o.attempts ?? kind.attempts,
+                backoff: { type: 'exponential', delay: o.backoffMs ?? kind.backoffMs },
+                removeOnComplete: true,
+                removeOnFail: { count: failedKept },
+              });
+              return { qe: events, job: added };
+            })(),
+          );
           if (!qe) return undefined;
           try {
             return await job.waitUntilFinished(qe, o.waitMs);
@@ -101,11 +139,13 @@ export function redisJobs(opts: RedisJobsOptions): Jobs {
             maxStalledCount: 1,
           },
         );
-        // A failed attempt is the job's business (retried or dead-lettered), not a crash.
+        // A failed attempt is the job's business (retried or dead-lettered), not a crash; a
+        // Redis away is retried by the connection, and the worker goes on when it is back.
         worker.on('error', () => undefined);
         workers.push(worker);
       }
-      await Promise.all(workers.map((w) => w.waitUntilReady()));
+      // Not waiting for Redis here: an instance starting while Redis is away still serves
+      // (its readyz says Redis is down) and its workers start taking jobs once it is back.
     },
     async failed(limit = 50) {
       const out: FailedJob[] = [];

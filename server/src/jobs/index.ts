@@ -5,6 +5,7 @@ import type { RedisJobsOptions } from './bullmq-jobs.ts';
 export {
   inProcessJobs,
   JobFailedError,
+  JobQueueDownError,
   type EnqueueOptions,
   type FailedJob,
   type JobHandle,

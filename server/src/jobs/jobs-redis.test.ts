@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -271,5 +272,86 @@ describe.skipIf(!REDIS_URL)('jobs on Redis (BullMQ)', () => {
       .poll(async () => (await worker.outbox()).map((m) => m.to), { timeout: 10_000 })
       .toContain(body.email);
     expect((await worker.outbox()).map((m) => m.to)).not.toContain('hr@acme.example');
+  });
+
+  it('sends the mail from the instance itself when Redis does not answer, and starts all the same', async () => {
+    const closedPort = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
+    });
+    const jobs = redisJobs({ url: `redis://127.0.0.1:${closedPort}`, prefix: freshPrefix() });
+    // ROLE=all: its workers wait for Redis without holding the start up.
+    const t = await buildTestApp({ jobs });
+    opened.push(t);
+    const body = registration();
+    const started = Date.now();
+    expect((await post(t, '/auth/user/register', body)).statusCode).toBe(201);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await t.outbox()).map((m) => m.to)).toContain(body.email);
+  });
+
+  it('keeps answering while Redis is away mid-run (the instance mails itself), and queues again once it is back', async () => {
+    // A door to Redis the test can shut: every connection through it drops at once.
+    const target = new URL(REDIS_URL!);
+    const sockets = new Set<net.Socket>();
+    const door = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      for (const s of [client, upstream]) {
+        sockets.add(s);
+        s.on('error', () => undefined);
+        s.on('close', () => sockets.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    const listen = (port = 0) =>
+      new Promise<number>((resolve) =>
+        door.listen(port, '127.0.0.1', () => resolve((door.address() as net.AddressInfo).port)),
+      );
+    const port = await listen();
+    opened.push({ close: () => new Promise<void>((r) => door.close(() => r())) });
+    const prefix = freshPrefix();
+    const url = `redis://127.0.0.1:${port}`;
+    const web = await buildTestApp({ env: { ROLE: 'web' }, jobs: redisJobs({ url, prefix }) });
+    opened.push(web);
+    const worker = await buildTestApp({
+      env: { ROLE: 'worker' },
+      jobs: redisJobs({ url, prefix }),
+    });
+    opened.push(worker);
+    const mailsTo = async (t: TestApp) => (await t.outbox()).map((m) => m.to);
+
+    const before = registration();
+    expect((await post(web, '/auth/user/register', before)).statusCode).toBe(201);
+    await expect.poll(() => mailsTo(worker), { timeout: 10_000 }).toContain(before.email);
+
+    // Redis goes away.
+    await new Promise<void>((r) => {
+      door.close(() => r());
+      for (const s of sockets) s.destroy();
+    });
+    const during = registration();
+    const started = Date.now();
+    expect((await post(web, '/auth/user/register', during)).statusCode).toBe(201);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(await mailsTo(web)).toContain(during.email);
+
+    // It is back on the same address: the queue takes mail again, and the worker sends it.
+    await listen(port);
+    const after = registration();
+    await expect
+      .poll(
+        async () => {
+          await post(web, '/auth/user/register', {
+            ...after,
+            email: `${randomBytes(3).toString('hex')}-${after.email}`,
+          });
+          return (await mailsTo(worker)).length;
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBeGreaterThan(1);
+    expect(await mailsTo(worker)).not.toContain(during.email);
   });
 });

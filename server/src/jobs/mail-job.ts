@@ -1,6 +1,6 @@
 import type { Mail, Mailer } from '../plugins/mailer.ts';
 import type { Jobs } from '../plugins/jobs.ts';
-import { JobFailedError } from '../plugins/jobs.ts';
+import { JobFailedError, JobQueueDownError } from '../plugins/jobs.ts';
 
 interface MailJob {
   mail: Mail;
@@ -50,22 +50,36 @@ export function mailJobs(jobs: Jobs, transport: Mailer, options: MailJobOptions 
     },
     summary: ({ mail }) => `to ${mail.to} · ${mail.subject}`,
   });
+  /** Redis away: the mail goes out from here, as without a queue (not retried, not lost). */
+  const orDirect = async (queued: () => Promise<unknown>, mail: Mail) => {
+    try {
+      return await queued();
+    } catch (err) {
+      if (!(err instanceof JobQueueDownError)) throw err;
+      await transport.send(mail);
+      return 'sent';
+    }
+  };
   return {
     async send(mail) {
-      await mailKind.enqueue({ mail });
+      await orDirect(() => mailKind.enqueue({ mail }), mail);
     },
     async sendConfirmed(mail) {
       if (jobs.backend === 'in-process') {
         await mailKind.enqueue({ mail });
         return;
       }
-      const result = await mailKind.enqueue(
-        { mail, notAfter: Date.now() + o.confirmWithinMs },
-        {
-          waitMs: o.confirmWithinMs,
-          attempts: o.confirmAttempts,
-          backoffMs: Math.min(o.backoffMs, 1000),
-        },
+      const result = await orDirect(
+        () =>
+          mailKind.enqueue(
+            { mail, notAfter: Date.now() + o.confirmWithinMs },
+            {
+              waitMs: o.confirmWithinMs,
+              attempts: o.confirmAttempts,
+              backoffMs: Math.min(o.backoffMs, 1000),
+            },
+          ),
+        mail,
       );
       if (result !== 'sent') throw new JobFailedError('mail not sent in time');
     },

@@ -108,7 +108,9 @@ export function convertOnWorker(deps: AppDeps) {
   const busy = () =>
     new HttpError(503, VIDEO_MESSAGES.uploadFailedRetry, undefined, { 'retry-after': '30' });
   return async (file: string, ext: string, workDir: string): Promise<Conversion> => {
-    if ((await handle.waiting()) >= uploads.limits.videoQueue) throw busy();
+    // Redis away counts as a full line: try again shortly.
+    const waiting = await handle.waiting().catch(() => Infinity);
+    if (waiting >= uploads.limits.videoQueue) throw busy();
     const stem = `job-${newId()}`;
     const waitMs = uploads.limits.videoTimeoutMs + QUEUE_WAIT_MS;
     await storage.putFile(sourceKey({ stem, ext }), file, 'application/octet-stream');

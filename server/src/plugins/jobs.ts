@@ -76,6 +76,12 @@ export interface Jobs {
 export class JobFailedError extends Error {}
 
 /**
+ * Thrown by enqueue when the queue did not take the job (Redis refused it, or did not answer
+ * within 2 s): the caller may do the work itself, as without a queue.
+ */
+export class JobQueueDownError extends Error {}
+
+/**
  * Jobs run at once in the caller's own time, as before the queue: the result or the error
  * goes back to the caller, who decides (mail callers log a refused mail; sharing answers 502).
  */
