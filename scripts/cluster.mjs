@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { SERVER_BUNDLE, SERVER_NODE_OPTIONS, ensureServerBuild } from './lib/server-build.mjs';
-import { hashWebSources, rebuildReason, writeStamp } from './lib/web-build-stamp.mjs';
+import { ensureWebBuild } from './lib/web-build.mjs';
 
 const root = process.cwd();
 const env = process.env;
@@ -84,18 +84,7 @@ async function clusterDatabase() {
 const DATABASE_URL = await clusterDatabase();
 
 // The same builds npm start serves: the web app and the bundled server.
-const dist = path.join(root, 'web/dist');
-const sourceHash = hashWebSources(root);
-const webReason = rebuildReason(dist, sourceHash);
-if (webReason) {
-  console.log(`Building the web app (${webReason})…`);
-  const build = spawnSync('npm', ['run', 'build'], {
-    stdio: 'inherit',
-    env: { ...env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  writeStamp(dist, { mode: 'production', sourceHash, builtAt: new Date().toISOString() });
-}
+ensureWebBuild(root);
 await ensureServerBuild(root);
 
 fs.mkdirSync(DATA_DIR, { recursive: true });

@@ -1,5 +1,5 @@
-import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Job, Queue, QueueEvents, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import {
   JobFailedError,
   JobQueueDownError,
@@ -57,7 +57,11 @@ export const DEFAULT_FAILED_KEPT = 1000;
  * `failedKept`). A worker that dies mid-job stops renewing its lock; another worker's stalled
  * check puts the job back in line, once (a job that stalls twice is failed, not run a third time).
  */
-export function redisJobs(opts: RedisJobsOptions): Jobs {
+export async function redisJobs(opts: RedisJobsOptions): Promise<Jobs> {
+  // Loaded here, not at the top: the bundled server would otherwise load them at every start,
+  // with or without REDIS_URL (server-build.test.ts).
+  const { Queue, QueueEvents, Worker } = await import('bullmq');
+  const { Redis } = await import('ioredis');
   const prefix = opts.prefix ?? DEFAULT_JOBS_PREFIX;
   const failedKept = opts.failedKept ?? DEFAULT_FAILED_KEPT;
   const connections: Redis[] = [];

@@ -4,7 +4,7 @@
  */
 import { redisJobs } from './bullmq-jobs.ts';
 
-const jobs = redisJobs({
+const jobs = await redisJobs({
   url: process.env.REDIS_URL!,
   prefix: process.env.JOBS_PREFIX!,
   lockDurationMs: 1000,

@@ -22,7 +22,7 @@ async function main() {
     );
     return;
   }
-  const jobs = redisJobs({ url: config.redisUrl, prefix: values.prefix });
+  const jobs = await redisJobs({ url: config.redisUrl, prefix: values.prefix });
   // The queues to read: this process runs none of their jobs (a job keeps its own summary).
   for (const name of QUEUES) {
     jobs.define({

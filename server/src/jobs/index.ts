@@ -1,7 +1,4 @@
 /** Jobs: heavy or unreliable work handed to a queue (in process, or BullMQ with REDIS_URL). */
-import type { Jobs } from '../plugins/jobs.ts';
-import type { RedisJobsOptions } from './bullmq-jobs.ts';
-
 export {
   inProcessJobs,
   JobFailedError,
@@ -12,10 +9,6 @@ export {
   type JobKind,
   type Jobs,
 } from '../plugins/jobs.ts';
-export type { RedisJobsOptions } from './bullmq-jobs.ts';
+// bullmq and ioredis are imported inside redisJobs: a server without REDIS_URL loads neither.
+export { redisJobs, type RedisJobsOptions } from './bullmq-jobs.ts';
 export { mailJobs, type MailJobOptions } from './mail-job.ts';
-
-/** BullMQ jobs, loaded only with REDIS_URL: a server without Redis never loads bullmq. */
-export async function redisJobs(opts: RedisJobsOptions): Promise<Jobs> {
-  return (await import('./bullmq-jobs.ts')).redisJobs(opts);
-}

@@ -3,42 +3,25 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { post, registration } from '../test/auth-test-helpers.ts';
+import { jobQueueRedis, queuePrefixes } from '../test/job-queue-kit.ts';
 import { outboxMailer, type Mail, type Mailer } from '../plugins/mailer.ts';
 import { redisJobs } from './bullmq-jobs.ts';
 import type { Jobs } from '../plugins/jobs.ts';
 
-const REDIS_URL = process.env.REDIS_URL;
-if (!REDIS_URL) {
-  console.info('jobs on Redis (BullMQ): skipped, REDIS_URL is unset (CI sets it)');
-}
+const REDIS_URL = jobQueueRedis('jobs on Redis (BullMQ)');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Each test its own key prefix, deleted afterwards. */
-const prefixes: string[] = [];
-const freshPrefix = () => {
-  const p = `vitae-test-${randomBytes(4).toString('hex')}`;
-  prefixes.push(p);
-  return p;
-};
+const freshPrefix = queuePrefixes(REDIS_URL);
 const opened: Array<{ close(): Promise<void> }> = [];
 const children: ChildProcess[] = [];
 afterEach(async () => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
   await Promise.all(opened.splice(0).map((o) => o.close()));
-});
-afterAll(async () => {
-  if (!REDIS_URL) return;
-  const redis = new Redis(REDIS_URL);
-  for (const p of prefixes) {
-    const keys = await redis.keys(`${p}:*`);
-    if (keys.length) await redis.del(...keys);
-  }
-  redis.disconnect();
 });
 
 /** A ROLE=web and a ROLE=worker instance, each on its own database, sharing one queue. */
@@ -48,9 +31,9 @@ async function webAndWorker(
 ): Promise<{ web: TestApp; worker: TestApp; workerJobs: Jobs; prefix: string }> {
   const prefix = freshPrefix();
   const jobs = () => redisJobs({ url: REDIS_URL!, prefix, stalledIntervalMs: 500 });
-  const web = await buildTestApp({ env: { ROLE: 'web' }, jobs: jobs(), mailJobOptions });
+  const web = await buildTestApp({ env: { ROLE: 'web' }, jobs: await jobs(), mailJobOptions });
   opened.push(web);
-  const workerJobs = jobs();
+  const workerJobs = await jobs();
   // The mailer writes to the worker's own outbox, known once the worker is built.
   const built: { worker?: TestApp } = {};
   const mailer: Mailer = {
@@ -160,8 +143,8 @@ describe.skipIf(!REDIS_URL)('jobs on Redis (BullMQ)', () => {
     crashing.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     await expect.poll(() => out, { timeout: 15_000 }).toContain('ready');
 
-    const drill = (run: (data: { n: number }) => Promise<unknown>) => {
-      const jobs = redisJobs({
+    const drill = async (run: (data: { n: number }) => Promise<unknown>) => {
+      const jobs = await redisJobs({
         url: REDIS_URL!,
         prefix,
         lockDurationMs: 1000,
@@ -178,13 +161,13 @@ describe.skipIf(!REDIS_URL)('jobs on Redis (BullMQ)', () => {
       });
       return { jobs, handle };
     };
-    const producer = drill(() => Promise.reject(new Error('the producer runs nothing')));
+    const producer = await drill(() => Promise.reject(new Error('the producer runs nothing')));
     await producer.handle.enqueue({ n: 7 });
     await expect.poll(() => out, { timeout: 10_000 }).toContain('started 7');
     crashing.kill('SIGKILL');
 
     const done: number[] = [];
-    const rescuer = drill(async (d) => {
+    const rescuer = await drill(async (d) => {
       done.push(d.n);
       return 'converted';
     });
@@ -256,14 +239,18 @@ describe.skipIf(!REDIS_URL)('jobs on Redis (BullMQ)', () => {
     const prefix = freshPrefix();
     const jobs = () => redisJobs({ url: REDIS_URL!, prefix });
     const mailJobOptions = { confirmWithinMs: 1000 };
-    const web = await buildTestApp({ env: { ROLE: 'web' }, jobs: jobs(), mailJobOptions });
+    const web = await buildTestApp({ env: { ROLE: 'web' }, jobs: await jobs(), mailJobOptions });
     opened.push(web);
     const o = await sharer(web);
     const late = await o.share('hr@acme.example');
     expect(late.statusCode).toBe(502);
     expect(await o.listed()).toEqual([]);
 
-    const worker = await buildTestApp({ env: { ROLE: 'worker' }, jobs: jobs(), mailJobOptions });
+    const worker = await buildTestApp({
+      env: { ROLE: 'worker' },
+      jobs: await jobs(),
+      mailJobOptions,
+    });
     opened.push(worker);
     // A mail enqueued after the share's reaches the worker once it worked through the queue.
     const body = registration();
@@ -281,7 +268,7 @@ describe.skipIf(!REDIS_URL)('jobs on Redis (BullMQ)', () => {
         srv.close(() => resolve(port));
       });
     });
-    const jobs = redisJobs({ url: `redis://127.0.0.1:${closedPort}`, prefix: freshPrefix() });
+    const jobs = await redisJobs({ url: `redis://127.0.0.1:${closedPort}`, prefix: freshPrefix() });
     // ROLE=all: its workers wait for Redis without holding the start up.
     const t = await buildTestApp({ jobs });
     opened.push(t);
@@ -313,11 +300,14 @@ describe.skipIf(!REDIS_URL)('jobs on Redis (BullMQ)', () => {
     opened.push({ close: () => new Promise<void>((r) => door.close(() => r())) });
     const prefix = freshPrefix();
     const url = `redis://127.0.0.1:${port}`;
-    const web = await buildTestApp({ env: { ROLE: 'web' }, jobs: redisJobs({ url, prefix }) });
+    const web = await buildTestApp({
+      env: { ROLE: 'web' },
+      jobs: await redisJobs({ url, prefix }),
+    });
     opened.push(web);
     const worker = await buildTestApp({
       env: { ROLE: 'worker' },
-      jobs: redisJobs({ url, prefix }),
+      jobs: await redisJobs({ url, prefix }),
     });
     opened.push(worker);
     const mailsTo = async (t: TestApp) => (await t.outbox()).map((m) => m.to);

@@ -1,39 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { VIDEO_MESSAGES } from '@vitae/core';
 import { buildTestApp, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { buildMediaTestApp, makeVideo, probeCodecs, upload } from '../test/media-test-kit.ts';
 import { redisJobs } from '../jobs/index.ts';
+import { jobQueueRedis, queuePrefixes } from '../test/job-queue-kit.ts';
 import { uploadsWith } from '../plugins/upload-limits.ts';
 
-const REDIS_URL = process.env.REDIS_URL;
-if (!REDIS_URL) {
-  console.info('video conversion on a worker: skipped, REDIS_URL is unset (CI sets it)');
-}
+const REDIS_URL = jobQueueRedis('video conversion on a worker');
+const freshPrefix = queuePrefixes(REDIS_URL);
 
-const prefixes: string[] = [];
 const opened: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   // The worker first: its store is the web instance's bucket.
   for (const o of opened.splice(0).reverse()) await o.close();
 });
-afterAll(async () => {
-  if (!REDIS_URL) return;
-  const redis = new Redis(REDIS_URL);
-  for (const p of prefixes) {
-    const keys = await redis.keys(`${p}:*`);
-    if (keys.length) await redis.del(...keys);
-  }
-  redis.disconnect();
-});
 
 /** A ROLE=web instance on an s3rver bucket and, when asked, a ROLE=worker on the same bucket. */
 async function cluster(withWorker: boolean) {
-  const prefix = `vitae-test-${randomBytes(4).toString('hex')}`;
-  prefixes.push(prefix);
+  const prefix = freshPrefix();
   const jobs = () => redisJobs({ url: REDIS_URL!, prefix });
   const web = await buildMediaTestApp('s3', {
     env: { ROLE: 'web' },
