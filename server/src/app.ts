@@ -40,6 +40,9 @@ import { publicLinkRepo, publicLinkRobots, publicLinkRoutes } from './public-lin
 import { hrRoutes, hrBrowseRoutes, hrRepo } from './hr/index.ts';
 import { pdfRoutes, type PdfRenderer } from './pdf/index.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './ops/index.ts';
+import { mailJobs, type MailJobOptions } from './jobs/index.ts';
+import { inProcessJobs, type Jobs } from './plugins/jobs.ts';
+import { runsBackgroundWork } from './config.ts';
 
 /**
  * Brotli for answers compressed per request (JSON; the web app's files go out precompressed
@@ -93,12 +96,22 @@ export type AppInput = DepsInput & {
   logStream?: { write(msg: string): void };
   /** Draining or serving, for /readyz: main.ts drains it on SIGTERM. */
   lifecycle?: Lifecycle;
+  /**
+   * Where jobs (outgoing mail) go: BullMQ with REDIS_URL (main.ts), else in process. The app
+   * runs them when its role does background work, and closes them with itself.
+   */
+  jobs?: Jobs;
+  /** Mail job tuning (tests shorten the backoff). */
+  mailJobOptions?: MailJobOptions;
 };
 
 /** The composition root: wires plugins and features in order. Never listens. */
 export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   const { config } = input;
-  const deps = buildDeps({ ...input, db: guardedDb(input.db, config.env) });
+  const jobs = input.jobs ?? inProcessJobs();
+  // `input.mailer` delivers; what features get hands mail to the jobs (retried with Redis).
+  const mailer = mailJobs(jobs, input.mailer, input.mailJobOptions);
+  const deps = buildDeps({ ...input, jobs, mailer, db: guardedDb(input.db, config.env) });
 
   const app = Fastify({
     logger:
@@ -200,6 +213,11 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(outboxRoutes, deps);
 
   await registerWebApp(app, webDist, { robots: publicLinkRobots(deps) });
+
+  // A worker (or the default `all`) runs the queued jobs; ROLE=web only enqueues them. On
+  // close (SIGTERM) the workers finish their running jobs before the connections go.
+  if (runsBackgroundWork(config)) app.addHook('onReady', () => jobs.consume());
+  app.addHook('onClose', () => jobs.close());
 
   return app;
 }

@@ -8,6 +8,7 @@ import { sessionStore, type SessionStore } from './plugins/session.ts';
 import { writeClockOf } from './db/write-clock.ts';
 import { storageFor, type Storage } from './plugins/storage.ts';
 import { uploadsWith, type Uploads } from './plugins/upload-limits.ts';
+import { inProcessJobs, type Jobs } from './plugins/jobs.ts';
 
 /**
  * What every feature receives. Features import this type from here, never from app.ts, so the
@@ -27,9 +28,13 @@ export interface AppDeps {
   uploads: Uploads;
   /** Busy reads kept in memory until their tables are written (SQLite only). */
   answers: AnswerCache;
+  /** Work handed to a queue (mail, video conversion): in process, or BullMQ with REDIS_URL. */
+  jobs: Jobs;
 }
 
-export type DepsInput = Omit<AppDeps, 'sessions' | 'storage' | 'uploads' | 'answers'> & {
+export type DepsInput = Omit<AppDeps, 'sessions' | 'storage' | 'uploads' | 'answers' | 'jobs'> & {
+  /** Defaults to in-process jobs. */
+  jobs?: Jobs;
   /** Defaults to storageFor(config): S3 when configured, else DATA_DIR/media. */
   storage?: Storage;
   /** Defaults to DEFAULT_UPLOAD_LIMITS (one conversion per core); tests pass smaller ones. */
@@ -57,5 +62,6 @@ export function buildDeps(input: DepsInput): AppDeps {
     storage: input.storage ?? storageFor(config),
     uploads: input.uploads ?? uploadsWith(),
     answers,
+    jobs: input.jobs ?? inProcessJobs(),
   };
 }

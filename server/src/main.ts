@@ -15,9 +15,11 @@ import { outboxMailer, smtpMailer } from './plugins/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, scaledRateLimiter } from './plugins/rate-limit.ts';
 import { loadOrCreateSecret } from './secrets.ts';
 import { createLifecycle, shutdownOnSignals } from './ops/index.ts';
+import { inProcessJobs, redisJobs } from './jobs/index.ts';
 
 /** The periodic work a worker runs and a web instance leaves to it (docs/operations.md, "Roles"). */
-const BACKGROUND_WORK = 'removal of unattached uploads and of expired account exports';
+const BACKGROUND_WORK =
+  'queued jobs (mail), removal of unattached uploads and of expired account exports';
 
 async function main() {
   let config;
@@ -43,12 +45,16 @@ async function main() {
     ? smtpMailer(config.smtpUrl, config.mailFrom)
     : outboxMailer(config.dataDir);
 
+  // With Redis, mail goes through BullMQ: retried, dead-lettered, run by ROLE=worker or all.
+  const jobs = config.redisUrl ? await redisJobs({ url: config.redisUrl }) : inProcessJobs();
+
   const lifecycle = createLifecycle();
   const app = await buildApp({
     config,
     lifecycle,
     db,
     mailer,
+    jobs,
     limiter: scaledRateLimiter(
       redis ? redisRateLimiter(redis) : memoryRateLimiter(),
       config.rateLimitMultiplier,
@@ -79,7 +85,7 @@ async function main() {
     await app.ready();
     setInterval(() => undefined, 2 ** 30);
     console.log(
-      `Vitae worker is running (ROLE=worker, no HTTP) · data: ${where} · runs: ${BACKGROUND_WORK}`,
+      `Vitae worker is running (ROLE=worker, no HTTP) · data: ${where} · jobs: ${jobs.describe()} · runs: ${BACKGROUND_WORK}`,
     );
     return;
   }
@@ -88,8 +94,13 @@ async function main() {
   const roleNote = runsBackgroundWork(config)
     ? ''
     : ` · ROLE=web: ${BACKGROUND_WORK} left to a worker`;
+  // ROLE=web with the queue on Redis hands mail to a worker; it sends none itself.
+  const mailNote =
+    jobs.backend === 'redis' && !runsBackgroundWork(config)
+      ? 'a worker (mail queue)'
+      : mailer.describe();
   console.log(
-    `Vitae is running at ${config.publicUrl} · data: ${where} · mail goes to ${mailer.describe()} · ${outboxNote}${roleNote}`,
+    `Vitae is running at ${config.publicUrl} · data: ${where} · mail goes to ${mailNote} · jobs: ${jobs.describe()} · ${outboxNote}${roleNote}`,
   );
 }
 

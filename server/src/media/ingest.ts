@@ -18,6 +18,10 @@ import { convertToMp4, posterFrame, probe, type Probe } from './ffmpeg.ts';
 import { pdfHasActiveContent } from './pdf-scan.ts';
 import { VIDEO_INPUT, type Uploads } from '../plugins/upload-limits.ts';
 import { QueueFullError } from '../plugins/work-queue.ts';
+import type { Conversion } from './video-job.ts';
+
+/** Converts a video elsewhere (a worker, through the job queue): file, its extension, workDir. */
+export type RemoteConversion = (file: string, ext: string, workDir: string) => Promise<Conversion>;
 
 export type Purpose = MediaTable['purpose'];
 
@@ -98,13 +102,15 @@ export async function prepareUpload(
   uploads: Uploads,
   /** Aborted when the uploading client has gone: a video's conversion stops. */
   signal?: AbortSignal,
+  /** With the job queue on Redis, a worker converts videos (video-job.ts). */
+  remote?: RemoteConversion,
 ): Promise<Prepared> {
   if (size === 0) throw new HttpError(400, FILE_REQUIRED[purpose]);
   if (size > MAX_BYTES[purpose]) throw new HttpError(413, TOO_LARGE[purpose]);
   const detected = await fileTypeFromBuffer(await head(file, 4100));
   const ext = detected ? ALLOWED[purpose][detected.mime] : undefined;
   if (!ext) throw new HttpError(415, WRONG_TYPE[purpose]);
-  if (purpose === 'video') return prepareVideo(file, ext, workDir, log, uploads, signal);
+  if (purpose === 'video') return prepareVideo(file, ext, workDir, log, uploads, signal, remote);
   if (ext === 'pdf') {
     // Served under a sandbox anyway; a certificate has no business running code.
     if (pdfHasActiveContent(await fsp.readFile(file))) {
@@ -177,7 +183,7 @@ async function convertQueued(
   workDir: string,
   uploads: Uploads,
   signal?: AbortSignal,
-) {
+): Promise<Conversion> {
   const { limits, conversions } = uploads;
   const out = path.join(workDir, 'converted.mp4');
   const poster = path.join(workDir, 'poster.jpg');
@@ -213,6 +219,7 @@ async function prepareVideo(
   log: IngestLog,
   uploads: Uploads,
   signal?: AbortSignal,
+  remote?: RemoteConversion,
 ): Promise<Prepared> {
   const before = await probe(file);
   if (before === 'unreadable') throw new HttpError(400, VIDEO_MESSAGES.durationUnknown);
@@ -223,7 +230,9 @@ async function prepareVideo(
   }
   if (!before) log.warn({}, 'ffprobe is not available: video duration not checked');
 
-  const { converted, out, poster } = await convertQueued(file, workDir, uploads, signal);
+  const { converted, out, poster } = remote
+    ? await remote(file, ext, workDir)
+    : await convertQueued(file, workDir, uploads, signal);
   // No one is waiting for the answer: nothing is stored (a job still queued starts and stops).
   if (signal?.aborted) throw new HttpError(400, VIDEO_MESSAGES.uploadRetry);
   if (converted.timedOut) {

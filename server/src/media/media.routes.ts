@@ -18,6 +18,7 @@ import { mediaService } from './media.service.ts';
 import { signUpload } from './upload-signature.ts';
 import { uploadRoutes } from './upload-body.ts';
 import { UPLOAD_WINDOW_MS, receiveUpload } from './receive-upload.ts';
+import { defineVideoJob } from './video-job.ts';
 import { parseRange } from './range.ts';
 import { startSweeper } from './sweeper.ts';
 import { cloudUploadResponseSchema, uploadSignatureSchema } from '@vitae/core/responses/media';
@@ -76,6 +77,8 @@ export async function mediaRoutes(
     return deps.access.savedReadable(scope.hrUserId, scope.savedId);
   };
   startSweeper(app, deps);
+  // Every instance knows the video job; a worker (ROLE=worker or all) runs it.
+  defineVideoJob(deps);
 
   const signature = (preset: string) => async (req: FastifyRequest) => {
     const user = requireUser(req);

@@ -24,6 +24,7 @@ import { mediaService, type MediaRow } from './media.service.ts';
 import { claimUploadSignature } from './used-signatures.ts';
 import { checkUploadSignature } from './upload-signature.ts';
 import { clientLeaving, readUploadBody } from './upload-body.ts';
+import { convertOnWorker } from './video-job.ts';
 
 const UPLOADS_PER_WINDOW = 30;
 export const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
@@ -115,6 +116,7 @@ export async function receiveUpload(
       req.log,
       deps.uploads,
       leaving.signal,
+      deps.jobs.backend === 'redis' ? convertOnWorker(deps) : undefined,
     ).finally(() => leaving.dispose());
     const media = mediaService(deps);
     const row = await media.store(user.id, purpose, prepared, fileSize);

@@ -11,10 +11,20 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /** Hands the mail over: sent now, or (with the mail queue on Redis) queued and retried. */
   send(mail: Mail): Promise<void>;
+  /**
+   * Resolves only once the mail went out (the queue's job is waited for); a sender whose
+   * answer depends on the mail (sharing) uses this. Absent, `send` already means sent.
+   */
+  sendConfirmed?(mail: Mail): Promise<void>;
   /** Where mail goes, for the start-up line. */
   describe(): string;
 }
+
+/** Sends and resolves once the mail went out, whatever the mailer (see Mailer.sendConfirmed). */
+export const sendConfirmed = (mailer: Mailer, mail: Mail): Promise<void> =>
+  mailer.sendConfirmed ? mailer.sendConfirmed(mail) : mailer.send(mail);
 
 export interface OutboxMail extends Mail {
   date: string;

@@ -107,11 +107,6 @@ export function sharingRepo(db: Db) {
       await db.insertInto('cv_shares').values(rows).execute();
     },
 
-    /** Takes back a send whose mails did not all go out (nothing was viewed yet). */
-    async deleteMany(shareIds: string[]): Promise<void> {
-      await db.deleteFrom('cv_shares').where('id', 'in', shareIds).execute();
-    },
-
     ownShare: (userId: string, shareId: string) =>
       db
         .selectFrom('cv_shares')

@@ -29,6 +29,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { isoIn, newId, nowIso } from '../db/ids.ts';
 import { HttpError } from '../plugins/errors.ts';
+import { sendConfirmed } from '../plugins/mailer.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
 import { requireUser } from '../plugins/session.ts';
 import { notifyUser } from '../notifications/index.ts';
@@ -129,9 +130,14 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     { key: `share:user-day:${userId}`, limit: 30, windowMs: 24 * HOUR },
   ];
 
-  /** The recipient's email: the link names its share, so the pin is checked against it alone. */
+  /**
+   * The recipient's email: the link names its share, so the pin is checked against it alone.
+   * Resolves only once it went out (with the mail queue, its job is waited for), so a share
+   * is stored, answered and listed as sent only when its mail was.
+   */
   const mailShare = (row: ShareRow, pin: string, senderName: string) =>
-    deps.mailer.send(
+    sendConfirmed(
+      deps.mailer,
       shareEmail({
         to: recipientOf(row),
         subject: row.subject,
@@ -188,7 +194,6 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       };
       return { row, pin };
     });
-    await repo.createMany(planned.map((p) => p.row));
     const senderName = await repo.displayName(user.id);
     const sent = await Promise.allSettled(
       planned.map(({ row, pin }) => mailShare(row, pin, senderName)),
@@ -197,11 +202,12 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       // The error, never the mail (it holds the pin).
       const shareIds = planned.map((p) => p.row.id);
       req.log.error({ shareIds }, 'share email failed');
-      // All or nothing, as the 502 says: a retry sends every recipient one live link again,
-      // and the list shows no share as sent whose mail never went.
-      await repo.deleteMany(shareIds);
+      // All or nothing, as the 502 says: a retry sends every recipient one live link again.
+      // Nothing was stored, so the list never shows a share as sent whose mail never went
+      // (the mails go first, and with the mail queue they take up to seconds).
       throw new HttpError(502, SHARE_MESSAGES.shareFailed);
     }
+    await repo.createMany(planned.map((p) => p.row));
     const photo = photoWanted ? await photosRepo(deps).assignedUrl(user.id) : null;
     const shares = planned.map((p) =>
       toShareSummary({ ...p.row, view_count: 0, last_viewed_at: null }, photo),
