@@ -92,6 +92,13 @@ describe('screening findings', () => {
     expect(contact).toContainEqual(
       `Your email (${c.email}) is not in the PDF's text: it may show only as an icon or a link, which a screening system cannot read. Write it out in full.`,
     );
+
+    // Broken over two lines in a narrow column: there, but not read whole.
+    const [user, host] = c.email.split('@');
+    const broken = findings({ text: [name, `${user}@`, host!] });
+    expect(broken.warnings.map((w) => w.message)).toContainEqual(
+      expect.stringContaining(`Your email (${c.email}) is broken over two lines`),
+    );
   });
 
   it('warns of a date the parser did not read, in a section it found', () => {

@@ -113,14 +113,20 @@ function sameContact(field: ScreeningContact['field'], held: string, read: strin
   }
 }
 
-/** Whether a contact detail is anywhere in the PDF's text at all. */
-function contactInText(field: ScreeningContact['field'], held: string, text: string): boolean {
+const squash = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+
+/** Whether a contact detail is in a text (spaces aside). */
+function contactIn(field: ScreeningContact['field'], held: string, text: string): boolean {
   if (field === 'phone') return digits(text).includes(digits(held));
-  if (field === 'linkedin' || field === 'website') {
-    const bare = bareLink(held);
-    return text.toLowerCase().replace(/\s+/g, '').includes(bare.replace(/\s+/g, ''));
-  }
-  return fold(text).includes(fold(held));
+  const want = field === 'linkedin' || field === 'website' ? bareLink(held) : held;
+  return squash(text).includes(squash(want));
+}
+
+/** Where a contact detail is in the PDF's lines: on one, broken over two or three, or nowhere. */
+function whereIs(field: ScreeningContact['field'], held: string, lines: readonly string[]) {
+  if (lines.some((l) => contactIn(field, held, l))) return 'line';
+  const broken = lines.some((_, i) => contactIn(field, held, lines.slice(i, i + 3).join('')));
+  return broken ? 'broken' : 'absent';
 }
 
 function contactOf({ data, doc, parsed }: FindingsInput): {
@@ -142,7 +148,6 @@ function contactOf({ data, doc, parsed }: FindingsInput): {
       ['website', c.website.trim(), str(read.website)],
     );
   }
-  const text = parsed.text.join('\n');
   const contact: ScreeningContact[] = [];
   const warnings: ScreeningWarning[] = [];
   for (const [field, value, got] of held) {
@@ -152,17 +157,15 @@ function contactOf({ data, doc, parsed }: FindingsInput): {
     contact.push({ field, label, value, read: got, found });
     if (found) continue;
     const noun = field === 'linkedin' ? label : label.toLowerCase();
-    if (!contactInText(field, value, text)) {
-      warnings.push({
-        kind: 'contact',
-        message: `Your ${noun} (${value}) is not in the PDF's text: it may show only as an icon or a link, which a screening system cannot read. Write it out in full.`,
-      });
-    } else {
-      warnings.push({
-        kind: 'contact',
-        message: `Your ${noun} (${value}) is in the text, but the parser did not pick it out as your ${noun}${got ? ` (it read “${got}”)` : ''}.`,
-      });
-    }
+    const where = whereIs(field, value, parsed.text);
+    const misread = got ? ` (it read “${got}”)` : '';
+    const message =
+      where === 'absent'
+        ? `Your ${noun} (${value}) is not in the PDF's text: it may show only as an icon or a link, which a screening system cannot read. Write it out in full.`
+        : where === 'broken'
+          ? `Your ${noun} (${value}) is broken over two lines (a narrow column), so the parser did not read it whole${misread}. A wider column keeps it on one line.`
+          : `Your ${noun} (${value}) is in the text, but the parser did not pick it out as your ${noun}${misread}.`;
+    warnings.push({ kind: 'contact', message });
   }
   return { contact, warnings };
 }
