@@ -44,4 +44,15 @@ test('View CV: the screening check lists the sections found and warns of two col
   await page.screenshot({ path: `${SHOTS}/view-cv-375-text.png` });
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(dialog).toBeHidden();
+
+  // From the builder too, beside View CV.
+  await page.goto('/app/cv-builder');
+  await expect(page.getByRole('button', { name: 'Screening check' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/builder-375.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Screening check' }).click();
+  await expect(dialog.getByRole('region', { name: /^Sections \(\d+ of \d+ found\)$/ })).toBeVisible(
+    { timeout: 30_000 },
+  );
+  await page.screenshot({ path: `${SHOTS}/builder-1280.png` });
 });
