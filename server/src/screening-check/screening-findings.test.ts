@@ -129,5 +129,11 @@ describe('screening findings', () => {
     );
     const apart = findings({ text: ['SKILLS', s1!, s2!, s3!, 'LANGUAGES', l1!, l2!] });
     expect(apart.warnings.filter((w) => w.kind === 'columns')).toEqual([]);
+    // A skill named once at the end of a job's wrapped line is no column.
+    const [e0, e1] = data.employHistorys;
+    const wrapped = findings({
+      text: [e0!.position, e0!.company, `and shipped it in ${s2}`, e1!.position, e1!.company],
+    });
+    expect(wrapped.warnings.filter((w) => w.kind === 'columns')).toEqual([]);
   });
 });

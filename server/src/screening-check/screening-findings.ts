@@ -320,20 +320,21 @@ function columnWarnings({ data, doc, parsed }: FindingsInput): ScreeningWarning[
   for (const a of keys) {
     for (const b of keys) {
       if (a >= b) continue;
-      // The runs of a and b in reading order: a, b, a (or more) is interleaved.
-      let runs = 0;
-      let last = '';
-      for (const [, set] of order) {
-        const tag = set.has(a) && !set.has(b) ? a : set.has(b) && !set.has(a) ? b : '';
-        if (!tag || tag === last) continue;
-        runs += 1;
-        last = tag;
-      }
-      if (runs < 3 || reported.size >= 3) continue;
+      // Interleaved: two or more of one's lines between lines of the other (a, b, b, a).
+      // One word alone in the other's span may be a wrapped line's last word: not enough.
+      const lines = (k: string) => order.filter(([, set]) => set.has(k) && set.size === 1);
+      const inside = (outer: string, inner: string) => {
+        const at = lines(outer).map(([i]) => i);
+        if (at.length < 2) return 0;
+        const [from, to] = [Math.min(...at), Math.max(...at)];
+        return lines(inner).filter(([i]) => i > from && i < to).length;
+      };
+      const mixed = Math.max(inside(a, b), inside(b, a)) >= 2;
+      if (!mixed || reported.size >= 3) continue;
       reported.add(`${a}|${b}`);
       warnings.push({
         kind: 'columns',
-        message: `The lines of “${titles.get(a)}” and “${titles.get(b)}” interleave in the order a parser reads them: the template sets them in two columns, and a screening system may file one's text under the other. Ink-friendly keeps one column.`,
+        message: `The lines of “${titles.get(a)}” and “${titles.get(b)}” interleave in the order a parser reads them: the template sets them in two columns, and a screening system may file one's text under the other.`,
       });
     }
   }
