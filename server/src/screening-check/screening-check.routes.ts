@@ -13,7 +13,7 @@ import { screeningCheckSchema } from '@vitae/core/screening-check';
 import type { AppDeps } from '../deps.ts';
 import { cvRepo, loadCvData } from '../cv/index.ts';
 import { cvDocument } from '../cv-export/index.ts';
-import { headingKind, readCvDocument } from '../cv-io/index.ts';
+import { headingKind, readCvDocument, warmDocumentParser } from '../cv-io/index.ts';
 import { PdfBusyError, printableCv, type PdfRenderer } from '../pdf/index.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
@@ -103,6 +103,8 @@ export async function screeningCheckRoutes(
       if (isCvEmpty(data)) throw new HttpError(400, SCREENING_MESSAGES.empty);
       const template = req.query.template ?? cv?.template ?? DEFAULT_TEMPLATE;
       const paper = cv?.pageSize === 'Letter' ? 'letter' : 'a4';
+      // The parser's worker (pdf.js) starts while Chromium draws: the first check pays once.
+      warmDocumentParser().catch(() => undefined);
       let pdf: Buffer;
       try {
         pdf = await renderer.render(
