@@ -38,7 +38,8 @@ import { sharingRoutes, sharingRepo } from './sharing/index.ts';
 import { publicCvRoutes } from './public-cv/index.ts';
 import { publicLinkRepo, publicLinkRobots, publicLinkRoutes } from './public-link/index.ts';
 import { hrRoutes, hrBrowseRoutes, hrRepo } from './hr/index.ts';
-import { pdfRoutes, type PdfRenderer } from './pdf/index.ts';
+import { pdfRendererFor, pdfRoutes, type PdfRenderer } from './pdf/index.ts';
+import { screeningCheckRoutes } from './screening-check/index.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './ops/index.ts';
 import { mailJobs, type MailJobOptions } from './jobs/index.ts';
 import { inProcessJobs, type Jobs } from './plugins/jobs.ts';
@@ -208,7 +209,10 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(hrBrowseRoutes, deps);
   await app.register(hrRoutes, deps);
   const webDist = input.webDist ?? DEFAULT_WEB_DIST;
-  await app.register(pdfRoutes, { ...deps, webDist, pdfRenderer: input.pdfRenderer });
+  // One renderer (one Chromium) for the PDFs and the screening check.
+  const pdfRenderer = pdfRendererFor(app, { ...deps, webDist, pdfRenderer: input.pdfRenderer });
+  await app.register(pdfRoutes, { ...deps, webDist, pdfRenderer });
+  await app.register(screeningCheckRoutes, { ...deps, pdfRenderer });
   registerRealtime(app, deps);
   await app.register(outboxRoutes, deps);
 

@@ -10,8 +10,14 @@
  * never the name; hidden contact information drops the contact lines).
  */
 import { SECTION_KEYS, type CvData } from '@vitae/core';
-import { keysInOrder } from '@vitae/core/arrangement-order';
-import { formatDateRange, formatDay } from '@vitae/core/dates';
+import { keysInOrder, type ArrangementKey } from '@vitae/core/arrangement-order';
+import {
+  customKey,
+  isCustomKey,
+  type CvCustomEntry,
+  type CvCustomSection,
+} from '@vitae/core/custom-section-keys';
+import { formatDateRange, formatDay, formatMonthYear } from '@vitae/core/dates';
 import { languageLevelLabel } from '@vitae/core/levels';
 import { linkedInHref, webHref } from '@vitae/core/links';
 import type { SectionKey } from '@vitae/core/sections/index';
@@ -29,7 +35,8 @@ export interface DocEntry {
 export type DocItem = Block | DocEntry;
 
 export interface DocSection {
-  key: SectionKey;
+  /** A data section's key, or a custom section's `custom:<id>` (issue 30). */
+  key: ArrangementKey;
   title: string;
   items: DocItem[];
 }
@@ -240,6 +247,22 @@ function contactLines(data: CvData): Run[][] {
   return lines;
 }
 
+/**
+ * A custom entry's dates as the templates write them (section-blocks.tsx `customDates`): a
+ * range with both ends, else the one date it has; never "Present" for a missing end.
+ */
+function customDates(e: CvCustomEntry): string {
+  const from = formatMonthYear(e.startDate);
+  const to = formatMonthYear(e.endDate);
+  return from && to ? (from === to ? from : `${from} – ${to}`) : from || to;
+}
+
+/** A custom section's entries: title, then subtitle and place, dates and the description. */
+const customItems = (section: CvCustomSection): DocItem[] =>
+  section.entries.map((e) =>
+    entry(e.title, joined([e.subtitle, e.place], ' · '), customDates(e), e.description),
+  );
+
 /** Every section, the default order's first (a section it does not list yet still shows). */
 const ALL_IN_ORDER: readonly SectionKey[] = [
   ...DEFAULT_ORDER,
@@ -249,10 +272,21 @@ const ALL_IN_ORDER: readonly SectionKey[] = [
 /** The document of a CV, with its arrangement applied. */
 export function cvDocument(data: CvData): CvDocument {
   const { order, hidden, titles } = data.arrangement;
-  const shown = (key: SectionKey) => !hidden.includes(key);
+  const shown = (key: ArrangementKey) => !hidden.includes(key);
+  // Data from an older cache has no custom sections.
+  const custom = new Map((data.customSections ?? []).map((s) => [customKey(s._id), s]));
   const sections: DocSection[] = [];
-  for (const key of keysInOrder({ order, hidden, titles }, ALL_IN_ORDER)) {
+  for (const key of keysInOrder<ArrangementKey>({ order, hidden, titles }, [
+    ...ALL_IN_ORDER,
+    ...custom.keys(),
+  ])) {
     if (!shown(key)) continue;
+    if (isCustomKey(key)) {
+      const section = custom.get(key)!;
+      const items = customItems(section);
+      if (items.length > 0) sections.push({ key, title: section.title.trim(), items });
+      continue;
+    }
     const items = CONTENT[key](data);
     if (items.length === 0) continue;
     sections.push({ key, title: titles[key] ?? DEFAULT_TITLES[key], items });

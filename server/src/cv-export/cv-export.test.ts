@@ -41,14 +41,59 @@ async function fill(who: Who): Promise<void> {
   }
 }
 
-/** Skills first, employment renamed, interests hidden; the rest in the default order. */
-const ARRANGEMENT = {
-  order: ['skill', 'employment-history', 'personal-summary'],
-  hidden: ['interest'],
+/** Two custom sections of the user's own (issue 30) and one they hide. */
+const CUSTOM_SECTIONS = [
+  {
+    title: 'Volunteering',
+    kind: 'volunteer',
+    entries: [
+      {
+        title: 'Coding coach',
+        subtitle: 'Code4Kids',
+        place: 'Soweto',
+        startDate: '2018-02',
+        endDate: '2022-11',
+        description:
+          '<p>Taught <strong>Saturday</strong> classes.</p><ul><li>Forty pupils</li></ul>',
+      },
+    ],
+  },
+  {
+    title: 'Awards',
+    kind: 'awards',
+    entries: [{ title: 'Developer of the Year', subtitle: 'Bright Finance', endDate: '2023-06' }],
+  },
+  { title: 'Secret projects', kind: 'projects', entries: [{ title: 'Hidden gem' }] },
+] as const;
+
+/** Adds the custom sections; their ids, in order. */
+async function addCustomSections(who: Who): Promise<string[]> {
+  const ids: string[] = [];
+  for (const { entries, ...section } of CUSTOM_SECTIONS) {
+    const made = await call(who, 'POST', '/api/custom-sections', section);
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (made.json().data as Array<{ _id: string }>).at(-1)!._id;
+    for (const e of entries) {
+      const res = await call(who, 'POST', `/api/custom-sections/${id}/entries`, e);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
+ * Skills first, then the Awards custom section, employment renamed, interests and one custom
+ * section hidden; the rest (Volunteering last) in the default order.
+ */
+const arrangement = ([, awards, secret]: string[]) => ({
+  order: ['skill', `custom:${awards}`, 'employment-history', 'personal-summary'],
+  hidden: ['interest', `custom:${secret}`],
   titles: { 'employment-history': 'Where I worked' },
-};
+});
 const EXPECTED_SECTIONS = [
   'Skills',
+  'Awards',
   'Where I worked',
   'Summary',
   'Personal Details',
@@ -58,13 +103,15 @@ const EXPECTED_SECTIONS = [
   'Languages',
   'Attributes',
   'References',
+  'Volunteering',
 ];
 
 let owner: Who;
 beforeAll(async () => {
   owner = await loginAs(t, { fullName: TYPICAL_NAME });
   await fill(owner);
-  const res = await call(owner, 'PUT', '/api/curriculum-vitae/arrangement', ARRANGEMENT);
+  const custom = await addCustomSections(owner);
+  const res = await call(owner, 'PUT', '/api/curriculum-vitae/arrangement', arrangement(custom));
   expect(res.statusCode, res.body).toBe(200);
 });
 
@@ -128,6 +175,18 @@ describe('GET /api/curriculum-vitae/docx', () => {
     // The hidden section and its entries are not in the file.
     expect(doc.xml).not.toContain('Interests');
     expect(doc.xml).not.toContain('Trail running');
+    expect(doc.xml).not.toContain('Secret projects');
+    expect(doc.xml).not.toContain('Hidden gem');
+
+    // Custom sections' entries: title, subtitle and place, dates, the rich description.
+    expect(styled('Heading3')).toEqual(
+      expect.arrayContaining(['Coding coach', 'Developer of the Year']),
+    );
+    expect(texts).toContain('Code4Kids · Soweto · Feb 2018 – Nov 2022');
+    expect(texts).toContain('Bright Finance · Jun 2023');
+    const taught = /<w:p[ >](?:(?!<\/w:p>)[\s\S])*Taught [\s\S]*?<\/w:p>/.exec(doc.xml)![0];
+    expect(taught).toMatch(/<w:b\/>(?:(?!<\/w:r>)[\s\S])*Saturday/);
+    expect(doc.paragraphs.find((p) => p.text === 'Forty pupils')?.listed).toBe(true);
 
     // The rich description: bold and italic runs, a bullet list, a numbered list and a link.
     const led = /<w:p[ >](?:(?!<\/w:p>)[\s\S])*Led a team of[\s\S]*?<\/w:p>/.exec(doc.xml)![0];
@@ -223,6 +282,12 @@ describe('GET /api/curriculum-vitae/txt', () => {
         '1. Hired three developers\n2. Ran the on-call rota\n',
     );
     expect(text).toContain('\n- Calm under pressure\n');
+    expect(text).toContain(
+      'Coding coach\nCode4Kids · Soweto · Feb 2018 – Nov 2022\nTaught Saturday classes.\n- Forty pupils\n',
+    );
+    expect(text).toContain('\nDeveloper of the Year\nBright Finance · Jun 2023\n');
+    expect(text).not.toContain('Secret projects');
+    expect(text).not.toContain('Hidden gem');
     expect(text.endsWith('\n')).toBe(true);
   });
 });

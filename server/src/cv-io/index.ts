@@ -4,3 +4,6 @@
  */
 export { cvIoRoutes } from './cv-io.routes.ts';
 export { exportJsonResume } from './cv-io.service.ts';
+// The PDF import's reader and heading words, for the screening check (issue 35).
+export { readCvDocument, warmDocumentParser } from './document-import/read-document.ts';
+export { headingKind } from './document-import/cv-finder.ts';

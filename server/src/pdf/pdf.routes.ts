@@ -88,7 +88,7 @@ export type PdfDeps = AppDeps & {
 export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<void> {
   const { db, limiter, sessionSecret, storage } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const renderer = rendererFor(app, deps);
+  const renderer = pdfRendererFor(app, deps);
   if (renderer && deps.config.pdfWarm) warmOnDemand(app, renderer);
 
   const send = async (
@@ -202,9 +202,10 @@ export async function pdfRoutes(app: FastifyInstance, deps: PdfDeps): Promise<vo
 
 /**
  * The renderer the routes use: the one passed in, else one made here on the Chromium found
- * (closed with the app), else null: start-up says so once and the routes answer 503.
+ * (closed with the app), else null: start-up says so once and the routes answer 503. app.ts
+ * makes it once and hands it to every feature that renders (the PDF, the screening check).
  */
-function rendererFor(app: FastifyInstance, deps: PdfDeps): PdfRenderer | null {
+export function pdfRendererFor(app: FastifyInstance, deps: PdfDeps): PdfRenderer | null {
   if (deps.pdfRenderer !== undefined) return deps.pdfRenderer;
   const executablePath = findChromium(deps.config.chromePath);
   if (!executablePath) {

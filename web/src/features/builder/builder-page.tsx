@@ -1,13 +1,14 @@
 import { Suspense, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { ButtonLink } from '../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/cn.ts';
 import { LayoutScreen } from '../arrangement/index.ts';
 import { CustomSectionsScreen } from '../custom-sections/index.ts';
 import { DesignScreen } from '../design/index.ts';
-import { VersionSwitcher } from '../cv/api.ts';
+import { useCurrentVersionId, VersionSwitcher } from '../cv/api.ts';
 import { PreviewPane } from '../preview/index.ts';
+import { ScreeningCheck } from '../screening-check/index.ts';
 import {
   createDraftStore,
   DraftContext,
@@ -66,6 +67,8 @@ export default function BuilderPage() {
   const [drafts] = useState(createDraftStore);
   const wide = useMediaQuery(SIDE_BY_SIDE);
   const [previewShown, setPreviewShown] = useState(false);
+  const [checkOpen, setCheckOpen] = useState(false);
+  const version = useCurrentVersionId();
   // Section screens and the whole-CV tools have a preview; the media screens and Coming Soon do not.
   const previewable = Boolean(tab?.section) || isToolTab(tab);
   const previewInMain = previewable && !wide && previewShown;
@@ -97,10 +100,16 @@ export default function BuilderPage() {
             >
               <span aria-hidden="true">←</span> Back to Dashboard
             </Link>
-            <ButtonLink to="/app/view-cv" variant="secondary" size="sm">
-              View CV
-            </ButtonLink>
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <Button variant="secondary" size="sm" onClick={() => setCheckOpen(true)}>
+                Screening check
+              </Button>
+              <ButtonLink to="/app/view-cv" variant="secondary" size="sm">
+                View CV
+              </ButtonLink>
+            </div>
           </div>
+          <ScreeningCheck open={checkOpen} onClose={() => setCheckOpen(false)} version={version} />
           <div
             className={cn(
               'mx-auto flex flex-wrap items-end justify-between gap-x-6 gap-y-3 px-4 pt-3 pb-5 sm:px-6',

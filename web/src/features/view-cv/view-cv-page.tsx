@@ -18,6 +18,7 @@ import {
 } from '../cv/api.ts';
 import { PrintDialog, type PrintChoice } from './print-dialog.tsx';
 import { CvFileDownloads, DownloadPdfDialog } from '../pdf/index.ts';
+import { ScreeningCheck } from '../screening-check/index.ts';
 
 /** /app/view-cv: the CV in the chosen template, the template dropdown, and printing. */
 export default function ViewCvPage() {
@@ -26,6 +27,7 @@ export default function ViewCvPage() {
   const saveTemplate = useSaveTemplate();
   const [printOpen, setPrintOpen] = useState(false);
   const [pdfOpen, setPdfOpen] = useState(false);
+  const [checkOpen, setCheckOpen] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const [printing, setPrinting] = usePrintChoice<PrintChoice>();
 
@@ -82,6 +84,9 @@ export default function ViewCvPage() {
                 onError={setFileError}
                 version={version}
               />
+              <Button size="sm" variant="secondary" onClick={() => setCheckOpen(true)}>
+                Screening check
+              </Button>
             </>
           )}
           <Link
@@ -134,6 +139,12 @@ export default function ViewCvPage() {
         )}
       </main>
 
+      <ScreeningCheck
+        open={checkOpen}
+        onClose={() => setCheckOpen(false)}
+        version={version}
+        template={template}
+      />
       <PrintDialog open={printOpen} onClose={() => setPrintOpen(false)} onChoose={choose} />
       <DownloadPdfDialog
         open={pdfOpen}

@@ -1,0 +1,359 @@
+/**
+ * What a screening system reads of a CV (issue 35): the lines the PDF import read from the CV's
+ * own PDF, and what its parser found in them, set against what the CV holds. Pure: the route
+ * renders the PDF and reads it; this compares.
+ *
+ * The column check works from reading order alone: each section's own words (a job's title
+ * and company, a skill, a school) are found in the lines, and where two sections' lines
+ * alternate (A, B, A) the parser read across columns, or one line holds words of both.
+ */
+import type { CvData, SectionKey } from '@vitae/core';
+import { formatDateRange } from '@vitae/core/dates';
+import { isCustomKey } from '@vitae/core/custom-section-keys';
+import type {
+  ScreeningCheck,
+  ScreeningContact,
+  ScreeningSection,
+  ScreeningWarning,
+} from '@vitae/core/screening-check';
+import type { CvDocument } from '../cv-export/index.ts';
+
+type Rec = Record<string, unknown>;
+
+/** What the PDF import made of the PDF: its lines in reading order and the parser's finds. */
+export interface ParsedPdf {
+  text: string[];
+  sections: Partial<Record<SectionKey, Rec[]>>;
+}
+
+export interface FindingsInput {
+  data: CvData;
+  /** The CV as a document (cv-export): its shown sections, in order, with their titles. */
+  doc: CvDocument;
+  parsed: ParsedPdf;
+  /** True when a parser knows the heading (the import's own heading words). */
+  knownHeading: (title: string) => boolean;
+  template: string;
+}
+
+/** Lower-case words separated by single spaces: how lines and CV text are compared. */
+export const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    // "5/5English": a level run into the next column's word.
+    .replace(/(\p{N})(\p{L})/gu, '$1 $2')
+    .replace(/[^\p{L}\p{N}@.]+/gu, ' ')
+    .trim();
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+const digits = (s: string) => s.replace(/\D/g, '');
+/** A web address without its scheme, "www." and trailing slash. */
+const bareLink = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/+$/, '');
+
+/** Sections read as one: templates 09, 10 and ink-friendly print one Education heading. */
+const EDUCATION: readonly SectionKey[] = ['tertiary-education', 'secondary-education'];
+
+function sectionFound(key: SectionKey, parsed: ParsedPdf): boolean {
+  const has = (k: SectionKey) => (parsed.sections[k]?.length ?? 0) > 0;
+  if (EDUCATION.includes(key)) return EDUCATION.some(has);
+  if (key === 'personal-info') {
+    // The parser always files the name here; the section is its details besides.
+    const rec = parsed.sections['personal-info']?.[0] ?? {};
+    return Object.keys(rec).some((k) => k !== 'fullName' && k !== 'headline');
+  }
+  return has(key);
+}
+
+/** A heading as the PDF sets it: maybe in capitals, maybe letter-spaced. */
+function headingInText(title: string, lines: readonly string[]): boolean {
+  const want = fold(title).replace(/ /g, '');
+  return want !== '' && lines.some((l) => fold(l).replace(/ /g, '') === want);
+}
+
+function sectionsOf({ doc, parsed, knownHeading }: FindingsInput): ScreeningSection[] {
+  return doc.sections.map(({ key, title }) => ({
+    key,
+    title,
+    found: isCustomKey(key)
+      ? knownHeading(title) && headingInText(title, parsed.text)
+      : sectionFound(key, parsed),
+  }));
+}
+
+const CONTACT_LABELS: Record<ScreeningContact['field'], string> = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  linkedin: 'LinkedIn',
+  website: 'Website',
+};
+
+function sameContact(field: ScreeningContact['field'], held: string, read: string): boolean {
+  if (!read) return false;
+  switch (field) {
+    case 'name':
+      return fold(held) === fold(read);
+    case 'email':
+      return held.toLowerCase() === read.toLowerCase();
+    case 'phone':
+      // "+27 82 555 0147" is "082 555 0147": the last nine digits say it.
+      return digits(held).slice(-9) === digits(read).slice(-9);
+    default: {
+      const [a, b] = [bareLink(held), bareLink(read)];
+      return a === b || a.endsWith(b) || b.endsWith(a);
+    }
+  }
+}
+
+const squash = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+
+/** Whether a contact detail is in a text (spaces aside). */
+function contactIn(field: ScreeningContact['field'], held: string, text: string): boolean {
+  if (field === 'phone') return digits(text).includes(digits(held));
+  const want = field === 'linkedin' || field === 'website' ? bareLink(held) : held;
+  return squash(text).includes(squash(want));
+}
+
+/** Where a contact detail is in the PDF's lines: on one, broken over two or three, or nowhere. */
+function whereIs(field: ScreeningContact['field'], held: string, lines: readonly string[]) {
+  if (lines.some((l) => contactIn(field, held, l))) return 'line';
+  const broken = lines.some((_, i) => contactIn(field, held, lines.slice(i, i + 3).join('')));
+  return broken ? 'broken' : 'absent';
+}
+
+function contactOf({ data, doc, parsed }: FindingsInput): {
+  contact: ScreeningContact[];
+  warnings: ScreeningWarning[];
+} {
+  const person = parsed.sections['personal-info']?.[0] ?? {};
+  const read = parsed.sections['contact-info']?.[0] ?? {};
+  const held: Array<[ScreeningContact['field'], string, string]> = [
+    ['name', doc.name, str(person.fullName)],
+  ];
+  // Hidden contact information is on no CV (cvDocument leaves its lines out).
+  const c = data.contactInfo;
+  if (c && doc.contact.length > 0) {
+    held.push(
+      ['email', c.email.trim(), str(read.email)],
+      ['phone', c.phone.trim(), str(read.phone)],
+      ['linkedin', c.linkedin.trim(), str(read.linkedin)],
+      ['website', c.website.trim(), str(read.website)],
+    );
+  }
+  const contact: ScreeningContact[] = [];
+  const warnings: ScreeningWarning[] = [];
+  for (const [field, value, got] of held) {
+    if (!value) continue;
+    const label = CONTACT_LABELS[field];
+    const found = sameContact(field, value, got);
+    contact.push({ field, label, value, read: got, found });
+    if (found) continue;
+    const noun = field === 'linkedin' ? label : label.toLowerCase();
+    const where = whereIs(field, value, parsed.text);
+    const misread = got ? ` (it read “${got}”)` : '';
+    const message =
+      where === 'absent'
+        ? `Your ${noun} (${value}) is not in the PDF's text: it may show only as an icon or a link, which a screening system cannot read. Write it out in full.`
+        : where === 'broken'
+          ? `Your ${noun} (${value}) is broken over two lines (a narrow column), so the parser did not read it whole${misread}. A wider column keeps it on one line.`
+          : `Your ${noun} (${value}) is in the text, but the parser did not pick it out as your ${noun}${misread}.`;
+    warnings.push({ kind: 'contact', message });
+  }
+  return { contact, warnings };
+}
+
+/** An entry the parser should find with its dates: what names it, and its dates. */
+interface DatedEntry {
+  name: string;
+  start: string;
+  end: string;
+  current: boolean;
+}
+
+function datedEntries(data: CvData, key: SectionKey): DatedEntry[] {
+  const of = (name: string, e: { startDate: string; endDate: string }, current = false) => ({
+    name: name.trim(),
+    start: e.startDate,
+    end: e.endDate,
+    current,
+  });
+  switch (key) {
+    case 'employment-history':
+      return data.employHistorys.map((e) => of(e.position || e.company, e, e.current));
+    case 'experience':
+      return data.experiences.map((e) => of(e.title || e.company, e));
+    case 'tertiary-education':
+      return data.tertEdus.map((e) => of(e.certificationType || e.instituteName, e));
+    case 'secondary-education':
+      return data.secondEdu.map((e) => of(e.schoolName, e));
+    default:
+      return [];
+  }
+}
+
+/** Dates the CV holds that the parser did not read as dates, in the sections it found. */
+function dateWarnings({ data, doc, parsed }: FindingsInput): ScreeningWarning[] {
+  const warnings: ScreeningWarning[] = [];
+  for (const { key } of doc.sections) {
+    if (isCustomKey(key) || !sectionFound(key, parsed)) continue;
+    const group = EDUCATION.includes(key) ? EDUCATION : [key];
+    // A school's dates are years (startYear).
+    const starts = group.flatMap((k) =>
+      (parsed.sections[k] ?? []).map((r) => str(r.startDate) || str(r.startYear)),
+    );
+    for (const e of datedEntries(data, key)) {
+      const month = e.start.slice(0, 7);
+      if (!month) continue;
+      const read = starts.some(
+        (s) => s && (s === month || (s.length === 4 && month.startsWith(s))),
+      );
+      if (read) continue;
+      const dates = formatDateRange(e.start, e.end, e.current);
+      warnings.push({
+        kind: 'date',
+        message: `The dates of “${e.name}” (${dates}) were not recognised as dates, so a screening system may not know when you held it.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** Titles the user gave that a parser does not know as headings. */
+function headingWarnings({ data, doc, knownHeading }: FindingsInput): ScreeningWarning[] {
+  const renamed = data.arrangement.titles;
+  const warnings: ScreeningWarning[] = [];
+  for (const { key, title } of doc.sections) {
+    if (knownHeading(title)) continue;
+    if (isCustomKey(key)) {
+      warnings.push({
+        kind: 'heading',
+        message: `“${title}” is not a heading a screening system knows: what it lists may be read as part of the section above it.`,
+      });
+    } else if (renamed[key]) {
+      warnings.push({
+        kind: 'heading',
+        message: `You renamed a section “${title}”, which a screening system does not know as a heading: it may not find what the section holds. A usual title is read everywhere.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** Each section's own words: the text that tells where its lines are. */
+function sectionWords(data: CvData, key: string): string[] {
+  const custom = data.customSections?.find((s) => `custom:${s._id}` === key);
+  if (custom) return custom.entries.flatMap((e) => [e.title, e.subtitle]);
+  switch (key) {
+    case 'employment-history':
+      return data.employHistorys.flatMap((e) => [e.position, e.company]);
+    case 'experience':
+      return data.experiences.flatMap((e) => [e.title, e.company]);
+    case 'tertiary-education':
+      return data.tertEdus.flatMap((e) => [e.certificationType, e.instituteName]);
+    case 'secondary-education':
+      return data.secondEdu.map((e) => e.schoolName);
+    case 'skill':
+      return data.skills.map((s) => s.skill);
+    case 'language':
+      return data.languages.map((l) => l.languageName);
+    case 'interest':
+      return data.interests.map((i) => i.interest);
+    case 'attribute':
+      return data.attributes.map((a) => a.attribute);
+    case 'reference':
+      return data.references.map((r) => r.name);
+    default:
+      return [];
+  }
+}
+
+/** Sections whose lines alternate in reading order, and lines that join two sections. */
+function columnWarnings({ data, doc, parsed }: FindingsInput): ScreeningWarning[] {
+  const lines = parsed.text.map((l) => ` ${fold(l)} `);
+  const titles = new Map(doc.sections.map((s) => [s.key as string, s.title]));
+  // Each word's sections: a word two sections share tells nothing.
+  const owners = new Map<string, Set<string>>();
+  for (const key of titles.keys()) {
+    for (const word of sectionWords(data, key)) {
+      const w = fold(word);
+      if (w.length < 4) continue;
+      owners.set(w, (owners.get(w) ?? new Set()).add(key));
+    }
+  }
+  // Line → the sections whose words it holds (only words found on exactly one line).
+  const at = new Map<number, Set<string>>();
+  for (const [word, keys] of owners) {
+    if (keys.size !== 1) continue;
+    let hits = lines.flatMap((l, i) => (l.includes(` ${word} `) ? [i] : []));
+    // A word in several lines: the one line it starts or ends (a skill's own line, or the
+    // end of a line a column ran into) says where it is.
+    if (hits.length > 1) {
+      hits = hits.filter(
+        (i) => lines[i]!.startsWith(` ${word} `) || lines[i]!.endsWith(` ${word} `),
+      );
+    }
+    if (hits.length !== 1) continue;
+    const set = at.get(hits[0]!) ?? new Set<string>();
+    at.set(hits[0]!, set.add([...keys][0]!));
+  }
+  const warnings: ScreeningWarning[] = [];
+  const mixed = [...at].filter(([, keys]) => keys.size > 1);
+  if (mixed.length > 0) {
+    const [line, keys] = mixed[0]!;
+    const names = [...keys].map((k) => `“${titles.get(k)}”`).join(' and ');
+    warnings.push({
+      kind: 'columns',
+      message: `${mixed.length === 1 ? 'One line joins' : `${mixed.length} lines join`} text of ${names} (“${parsed.text[line]}”): the template sets them side by side, and a parser reads across the columns.`,
+    });
+  }
+  const order = [...at].sort((a, b) => a[0] - b[0]);
+  const reported = new Set<string>();
+  const keys = [...titles.keys()];
+  for (const a of keys) {
+    for (const b of keys) {
+      if (a >= b) continue;
+      // Interleaved: two or more of one's lines between lines of the other (a, b, b, a).
+      // One word alone in the other's span may be a wrapped line's last word: not enough.
+      const lines = (k: string) => order.filter(([, set]) => set.has(k) && set.size === 1);
+      const inside = (outer: string, inner: string) => {
+        const at = lines(outer).map(([i]) => i);
+        if (at.length < 2) return 0;
+        const [from, to] = [Math.min(...at), Math.max(...at)];
+        return lines(inner).filter(([i]) => i > from && i < to).length;
+      };
+      const mixed = Math.max(inside(a, b), inside(b, a)) >= 2;
+      if (!mixed || reported.size >= 3) continue;
+      reported.add(`${a}|${b}`);
+      warnings.push({
+        kind: 'columns',
+        message: `The lines of “${titles.get(a)}” and “${titles.get(b)}” interleave in the order a parser reads them: the template sets them in two columns, and a screening system may file one's text under the other.`,
+      });
+    }
+  }
+  return warnings;
+}
+
+/** The check's answer. */
+export function screeningFindings(input: FindingsInput): ScreeningCheck {
+  const { contact, warnings: contactWarnings } = contactOf(input);
+  return {
+    template: input.template,
+    text: input.parsed.text,
+    sections: sectionsOf(input),
+    contact,
+    warnings: [
+      ...columnWarnings(input),
+      ...headingWarnings(input),
+      ...contactWarnings,
+      ...dateWarnings(input),
+    ],
+  };
+}
