@@ -29,6 +29,8 @@ export interface DocEntry {
   title: string;
   subtitle: string;
   dates: string;
+  /** The first month (`yyyy-mm`) or year the dates name, as the CV holds it; '' without. */
+  start: string;
   body: Block[];
 }
 
@@ -147,16 +149,23 @@ function languageLine(l: CvData['languages'][number]): string {
   );
 }
 
+/** When an entry ran: its dates as the templates write them, and the start as held. */
+const when = (startDate: string, endDate: string, current?: boolean) => ({
+  text: formatDateRange(startDate, endDate, current),
+  start: startDate.trim(),
+});
+
 const entry = (
   title: string,
   subtitle: string,
-  dates: string,
+  dates: { text: string; start: string },
   ...bodies: Array<string | null | undefined>
 ): DocEntry => ({
   kind: 'entry',
   title: title.trim(),
   subtitle: subtitle.trim(),
-  dates,
+  dates: dates.text,
+  start: dates.start,
   body: bodies.flatMap((b) => richBlocks(b)),
 });
 
@@ -171,20 +180,20 @@ const CONTENT: Record<SectionKey, (data: CvData) => DocItem[]> = {
       entry(
         e.position,
         joined([e.company, e.location], ' · '),
-        formatDateRange(e.startDate, e.endDate, e.current),
+        when(e.startDate, e.endDate, e.current),
         e.description,
       ),
     ),
   experience: (data) =>
     data.experiences.map((e) =>
-      entry(e.title, e.company, formatDateRange(e.startDate, e.endDate), e.description),
+      entry(e.title, e.company, when(e.startDate, e.endDate), e.description),
     ),
   'tertiary-education': (data) =>
     data.tertEdus.map((e) =>
       entry(
         e.certificationType,
         e.instituteName,
-        formatDateRange(e.startDate, e.endDate),
+        when(e.startDate, e.endDate),
         e.description,
         e.additionalInfo,
       ),
@@ -192,12 +201,7 @@ const CONTENT: Record<SectionKey, (data: CvData) => DocItem[]> = {
   'secondary-education': (data) =>
     data.secondEdu.map((e) => {
       const subjects = e.subjects.map((s) => s.subject.trim()).filter(Boolean);
-      const done = entry(
-        e.schoolName,
-        '',
-        formatDateRange(e.startDate, e.endDate),
-        e.additionalInfo,
-      );
+      const done = entry(e.schoolName, '', when(e.startDate, e.endDate), e.additionalInfo);
       if (subjects.length > 0) done.body.push(labelled('Subjects', subjects.join(', ')));
       return done;
     }),
@@ -207,7 +211,7 @@ const CONTENT: Record<SectionKey, (data: CvData) => DocItem[]> = {
   attribute: (data) => bullets(data.attributes.map((a) => a.attribute.trim()).filter(Boolean)),
   reference: (data) =>
     data.references.map((r) => {
-      const done = entry(r.name, joined([r.position, r.company], ', '), '');
+      const done = entry(r.name, joined([r.position, r.company], ', '), { text: '', start: '' });
       const contact: Run[] = [];
       if (r.phone.trim()) contact.push({ text: r.phone.trim() });
       if (r.email.trim()) {
@@ -260,7 +264,13 @@ function customDates(e: CvCustomEntry): string {
 /** A custom section's entries: title, then subtitle and place, dates and the description. */
 const customItems = (section: CvCustomSection): DocItem[] =>
   section.entries.map((e) =>
-    entry(e.title, joined([e.subtitle, e.place], ' · '), customDates(e), e.description),
+    // Free-form dates: no start a parser is held to.
+    entry(
+      e.title,
+      joined([e.subtitle, e.place], ' · '),
+      { text: customDates(e), start: '' },
+      e.description,
+    ),
   );
 
 /** Every section, the default order's first (a section it does not list yet still shows). */

@@ -4,4 +4,4 @@
  */
 export { cvExportRoutes } from './cv-export.routes.ts';
 // The CV as a format-free document: what the screening check expects to read back.
-export { cvDocument, DEFAULT_TITLES, type CvDocument } from './cv-document.ts';
+export { cvDocument, DEFAULT_TITLES, type CvDocument, type DocSection } from './cv-document.ts';

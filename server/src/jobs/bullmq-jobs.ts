@@ -11,7 +11,7 @@ import {
 
 /** What travels in Redis: the work, and the line an operator may read of it. */
 interface Envelope<T> {
-  summary: string;
+  label: string;
   payload: T;
 }
 
@@ -105,7 +105,7 @@ export async function redisJobs(opts: RedisJobsOptions): Promise<Jobs> {
       kinds.set(kind.name, { kind: kind as JobKind<unknown>, queue });
       return {
         async enqueue(data: T, o: EnqueueOptions = {}) {
-          const envelope: Envelope<T> = { summary: kind.summary(data), payload: data };
+          const envelope: Envelope<T> = { label: kind.label(data), payload: data };
           const { qe, job } = await accepted(
             (async () => {
               // Subscribed before the job exists, so its end cannot pass unseen.
@@ -159,7 +159,7 @@ export async function redisJobs(opts: RedisJobsOptions): Promise<Jobs> {
           out.push({
             queue: queue.name,
             id: `${queue.name}:${job.id}`,
-            summary: job.data?.summary ?? '',
+            label: job.data?.label ?? '',
             attempts: job.attemptsMade,
             reason: job.failedReason,
             failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,

@@ -19,7 +19,7 @@ jobs.define<{ n: number }>({
     console.log(`started ${data.n}`);
     return new Promise(() => undefined);
   },
-  summary: (data) => `drill ${data.n}`,
+  label: (data) => `drill ${data.n}`,
 });
 await jobs.consume();
 console.log('ready');

@@ -23,7 +23,7 @@ async function main() {
     return;
   }
   const jobs = await redisJobs({ url: config.redisUrl, prefix: values.prefix });
-  // The queues to read: this process runs none of their jobs (a job keeps its own summary).
+  // The queues to read: this process runs none of their jobs (a job keeps its own label).
   for (const name of QUEUES) {
     jobs.define({
       name,
@@ -31,7 +31,7 @@ async function main() {
       backoffMs: 0,
       concurrency: 1,
       run: () => Promise.reject(new Error('jobs:failed runs no job')),
-      summary: () => '',
+      label: () => '',
     });
   }
   try {
@@ -49,7 +49,7 @@ async function main() {
     }
     for (const f of failed) {
       console.log(
-        `${f.failedAt ?? '-'}  ${f.id}  ${f.summary}  · ${f.attempts} attempts · ${f.reason}`,
+        `${f.failedAt ?? '-'}  ${f.id}  ${f.label}  · ${f.attempts} attempts · ${f.reason}`,
       );
     }
     console.log(

@@ -104,8 +104,8 @@ describe.skipIf(!REDIS_URL)('jobs on Redis (BullMQ)', () => {
       attempts: 4,
       reason: '421 service not available',
     });
-    expect(dead!.summary).toContain(`to ${down.email}`);
-    expect(dead!.summary).not.toMatch(/https?:/);
+    expect(dead!.label).toContain(`to ${down.email}`);
+    expect(dead!.label).not.toMatch(/https?:/);
     expect((await worker.outbox()).map((m) => m.to)).not.toContain(down.email);
 
     // The operator's view of it, and a retry once the relay is back (still down here: tried again).
@@ -157,7 +157,7 @@ describe.skipIf(!REDIS_URL)('jobs on Redis (BullMQ)', () => {
         backoffMs: 100,
         concurrency: 1,
         run,
-        summary: (d) => `drill ${d.n}`,
+        label: (d) => `drill ${d.n}`,
       });
       return { jobs, handle };
     };

@@ -48,7 +48,7 @@ export function mailJobs(jobs: Jobs, transport: Mailer, options: MailJobOptions 
       await transport.send(mail);
       return 'sent';
     },
-    summary: ({ mail }) => `to ${mail.to} · ${mail.subject}`,
+    label: ({ mail }) => `to ${mail.to} · ${mail.subject}`,
   });
   /** Redis away: the mail goes out from here, as without a queue (not retried, not lost). */
   const orDirect = async (queued: () => Promise<unknown>, mail: Mail) => {

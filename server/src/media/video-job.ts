@@ -91,7 +91,7 @@ export function defineVideoJob(deps: AppDeps): void {
           await fsp.rm(dir, { recursive: true, force: true });
         }
       },
-      summary: (job) => `convert ${sourceKey(job)}`,
+      label: (job) => `convert ${sourceKey(job)}`,
     }),
   );
 }

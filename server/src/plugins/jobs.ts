@@ -23,7 +23,7 @@ export interface JobKind<T> {
    * The line an operator reads of this job in the dead-letter list: never a secret (a mail's
    * body holds links and pins; its address and subject are enough to find it).
    */
-  summary(data: T): string;
+  label(data: T): string;
 }
 
 export interface EnqueueOptions {
@@ -50,7 +50,7 @@ export interface FailedJob {
   queue: string;
   /** `queue:id`, what `npm run jobs:failed -- --retry` takes. */
   id: string;
-  summary: string;
+  label: string;
   attempts: number;
   reason: string;
   failedAt: string | null;

@@ -7,8 +7,7 @@
  * and company, a skill, a school) are found in the lines, and where two sections' lines
  * alternate (A, B, A) the parser read across columns, or one line holds words of both.
  */
-import type { CvData, SectionKey } from '@vitae/core';
-import { formatDateRange } from '@vitae/core/dates';
+import { SECTIONS, SECTION_KEYS, type CvData, type SectionKey } from '@vitae/core';
 import { isCustomKey } from '@vitae/core/custom-section-keys';
 import type {
   ScreeningCheck,
@@ -16,7 +15,7 @@ import type {
   ScreeningSection,
   ScreeningWarning,
 } from '@vitae/core/screening-check';
-import type { CvDocument } from '../cv-export/index.ts';
+import type { CvDocument, DocSection } from '../cv-export/index.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -58,18 +57,29 @@ const bareLink = (s: string) =>
     .replace(/^www\./, '')
     .replace(/\/+$/, '');
 
-/** Sections read as one: templates 09, 10 and ink-friendly print one Education heading. */
-const EDUCATION: readonly SectionKey[] = ['tertiary-education', 'secondary-education'];
+/**
+ * The sections read as one with `key`: those sharing its JSON Resume list (templates 09, 10
+ * and ink-friendly print one Education heading over both schools and courses).
+ */
+function readAsOne(key: SectionKey): SectionKey[] {
+  const place = SECTIONS[key].jsonResume.place;
+  if (!place || place === 'basics') return [key];
+  return SECTION_KEYS.filter((k) => SECTIONS[k].jsonResume.place === place);
+}
+
+/** The parser's one record of each single section, as one: the name, contact, details. */
+function singleRecord(parsed: ParsedPdf): Rec {
+  const singles = SECTION_KEYS.filter((k) => SECTIONS[k].kind === 'single');
+  return Object.assign({}, ...singles.map((k) => parsed.sections[k]?.[0] ?? {})) as Rec;
+}
 
 function sectionFound(key: SectionKey, parsed: ParsedPdf): boolean {
-  const has = (k: SectionKey) => (parsed.sections[k]?.length ?? 0) > 0;
-  if (EDUCATION.includes(key)) return EDUCATION.some(has);
-  if (key === 'personal-info') {
-    // The parser always files the name here; the section is its details besides.
-    const rec = parsed.sections['personal-info']?.[0] ?? {};
+  if (SECTIONS[key].kind === 'single') {
+    // The parser always files the name and headline; a single section is its fields besides.
+    const rec = parsed.sections[key]?.[0] ?? {};
     return Object.keys(rec).some((k) => k !== 'fullName' && k !== 'headline');
   }
-  return has(key);
+  return readAsOne(key).some((k) => (parsed.sections[k]?.length ?? 0) > 0);
 }
 
 /** A heading as the PDF sets it: maybe in capitals, maybe letter-spaced. */
@@ -129,24 +139,31 @@ function whereIs(field: ScreeningContact['field'], held: string, lines: readonly
   return broken ? 'broken' : 'absent';
 }
 
-function contactOf({ data, doc, parsed }: FindingsInput): {
+/** The contact lines' labels (cv-export's `contactLines`) and the details they give. */
+const CONTACT_FIELDS: Record<string, ScreeningContact['field']> = {
+  Email: 'email',
+  Phone: 'phone',
+  LinkedIn: 'linkedin',
+  Website: 'website',
+};
+
+function contactOf({ doc, parsed }: FindingsInput): {
   contact: ScreeningContact[];
   warnings: ScreeningWarning[];
 } {
-  const person = parsed.sections['personal-info']?.[0] ?? {};
-  const read = parsed.sections['contact-info']?.[0] ?? {};
+  const read = singleRecord(parsed);
   const held: Array<[ScreeningContact['field'], string, string]> = [
-    ['name', doc.name, str(person.fullName)],
+    ['name', doc.name, str(read.fullName)],
   ];
-  // Hidden contact information is on no CV (cvDocument leaves its lines out).
-  const c = data.contactInfo;
-  if (c && doc.contact.length > 0) {
-    held.push(
-      ['email', c.email.trim(), str(read.email)],
-      ['phone', c.phone.trim(), str(read.phone)],
-      ['linkedin', c.linkedin.trim(), str(read.linkedin)],
-      ['website', c.website.trim(), str(read.website)],
-    );
+  // The document's contact lines ("Email: …"): hidden contact information has none.
+  for (const line of doc.contact) {
+    const field = CONTACT_FIELDS[(line[0]?.text ?? '').replace(/:\s*$/, '')];
+    const value = line
+      .slice(1)
+      .map((r) => r.text)
+      .join('')
+      .trim();
+    if (field) held.push([field, value, str(read[field])]);
   }
   const contact: ScreeningContact[] = [];
   const warnings: ScreeningWarning[] = [];
@@ -170,56 +187,31 @@ function contactOf({ data, doc, parsed }: FindingsInput): {
   return { contact, warnings };
 }
 
-/** An entry the parser should find with its dates: what names it, and its dates. */
-interface DatedEntry {
-  name: string;
-  start: string;
-  end: string;
-  current: boolean;
-}
-
-function datedEntries(data: CvData, key: SectionKey): DatedEntry[] {
-  const of = (name: string, e: { startDate: string; endDate: string }, current = false) => ({
-    name: name.trim(),
-    start: e.startDate,
-    end: e.endDate,
-    current,
-  });
-  switch (key) {
-    case 'employment-history':
-      return data.employHistorys.map((e) => of(e.position || e.company, e, e.current));
-    case 'experience':
-      return data.experiences.map((e) => of(e.title || e.company, e));
-    case 'tertiary-education':
-      return data.tertEdus.map((e) => of(e.certificationType || e.instituteName, e));
-    case 'secondary-education':
-      return data.secondEdu.map((e) => of(e.schoolName, e));
-    default:
-      return [];
-  }
-}
+/** The entries of a section of the document (jobs, courses, schools, referees…). */
+const entriesOf = (section: DocSection) =>
+  section.items.flatMap((i) => (i.kind === 'entry' ? [i] : []));
 
 /** Dates the CV holds that the parser did not read as dates, in the sections it found. */
-function dateWarnings({ data, doc, parsed }: FindingsInput): ScreeningWarning[] {
+function dateWarnings({ doc, parsed }: FindingsInput): ScreeningWarning[] {
   const warnings: ScreeningWarning[] = [];
-  for (const { key } of doc.sections) {
+  for (const section of doc.sections) {
+    const { key } = section;
     if (isCustomKey(key) || !sectionFound(key, parsed)) continue;
-    const group = EDUCATION.includes(key) ? EDUCATION : [key];
     // A school's dates are years (startYear).
-    const starts = group.flatMap((k) =>
+    const starts = readAsOne(key).flatMap((k) =>
       (parsed.sections[k] ?? []).map((r) => str(r.startDate) || str(r.startYear)),
     );
-    for (const e of datedEntries(data, key)) {
+    for (const e of entriesOf(section)) {
       const month = e.start.slice(0, 7);
       if (!month) continue;
       const read = starts.some(
         (s) => s && (s === month || (s.length === 4 && month.startsWith(s))),
       );
       if (read) continue;
-      const dates = formatDateRange(e.start, e.end, e.current);
+      const name = e.title || e.subtitle;
       warnings.push({
         kind: 'date',
-        message: `The dates of “${e.name}” (${dates}) were not recognised as dates, so a screening system may not know when you held it.`,
+        message: `The dates of “${name}” (${e.dates}) were not recognised as dates, so a screening system may not know when you held it.`,
       });
     }
   }
@@ -247,42 +239,35 @@ function headingWarnings({ data, doc, knownHeading }: FindingsInput): ScreeningW
   return warnings;
 }
 
-/** Each section's own words: the text that tells where its lines are. */
-function sectionWords(data: CvData, key: string): string[] {
-  const custom = data.customSections?.find((s) => `custom:${s._id}` === key);
-  if (custom) return custom.entries.flatMap((e) => [e.title, e.subtitle]);
-  switch (key) {
-    case 'employment-history':
-      return data.employHistorys.flatMap((e) => [e.position, e.company]);
-    case 'experience':
-      return data.experiences.flatMap((e) => [e.title, e.company]);
-    case 'tertiary-education':
-      return data.tertEdus.flatMap((e) => [e.certificationType, e.instituteName]);
-    case 'secondary-education':
-      return data.secondEdu.map((e) => e.schoolName);
-    case 'skill':
-      return data.skills.map((s) => s.skill);
-    case 'language':
-      return data.languages.map((l) => l.languageName);
-    case 'interest':
-      return data.interests.map((i) => i.interest);
-    case 'attribute':
-      return data.attributes.map((a) => a.attribute);
-    case 'reference':
-      return data.references.map((r) => r.name);
-    default:
-      return [];
-  }
+/**
+ * Each section's own words, as its document says them: an entry's title and the parts of the
+ * line under it (a job's position and company), a list item's name (a skill before its level).
+ * Paragraphs (a summary, the personal details) tell nothing of where a column is.
+ */
+function sectionWords(section: DocSection): string[] {
+  return section.items.flatMap((item) => {
+    if (item.kind === 'entry') return [item.title, ...item.subtitle.split(/ · |, /)];
+    if (item.kind === 'list')
+      return item.items.map(
+        (runs) =>
+          runs
+            .map((r) => r.text)
+            .join('')
+            .split(' — ')[0]!,
+      );
+    return [];
+  });
 }
 
 /** Sections whose lines alternate in reading order, and lines that join two sections. */
-function columnWarnings({ data, doc, parsed }: FindingsInput): ScreeningWarning[] {
+function columnWarnings({ doc, parsed }: FindingsInput): ScreeningWarning[] {
   const lines = parsed.text.map((l) => ` ${fold(l)} `);
   const titles = new Map(doc.sections.map((s) => [s.key as string, s.title]));
   // Each word's sections: a word two sections share tells nothing.
   const owners = new Map<string, Set<string>>();
-  for (const key of titles.keys()) {
-    for (const word of sectionWords(data, key)) {
+  for (const section of doc.sections) {
+    const key = section.key as string;
+    for (const word of sectionWords(section)) {
       const w = fold(word);
       if (w.length < 4) continue;
       owners.set(w, (owners.get(w) ?? new Set()).add(key));
