@@ -373,6 +373,10 @@ describe('Shared CV viewer', () => {
     const user = userEvent.setup();
     renderPage(`/view-shared-cv/${CV_ID}?share=${SHARE_ID}`);
     await user.type(await screen.findByLabelText('View pin'), '123456{Enter}');
+    // The view is tracked (its id kept) before the video plays: progress reports name it.
+    await vi.waitFor(() =>
+      expect(window.sessionStorage.getItem(`vitae-viewed-${CV_ID}`)).toBe(VIEW_ID),
+    );
     await user.click(await screen.findByRole('button', { name: 'First Impression' }));
     const video = (
       await screen.findByRole('dialog', { name: 'First Impression Video of Zanele Mthembu' })
