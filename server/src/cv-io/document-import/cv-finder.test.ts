@@ -136,3 +136,40 @@ describe('the section and entry finder', () => {
     expect(findDateRange('Call +27 82 555 0142')).toBeNull();
   });
 });
+
+describe('a CV whose sidebar heading comes before the name', () => {
+  const lines = doc(`
+12 Main Road, Gqeberha
+#ABOUT
+Sipho Dlamini
+Boilermaker
++27 82 555 0199
+sipho@example.com
+#WORK EXPERIENCE
++Senior Boilermaker, Coega Shipyard Services
++Mar 2019 - Present   4 years 2 months
++Leads a crew of six on hull repairs for bulk carriers and tugs calling at the port of Ngqura
+and trains the yard's apprentices.
+`).map((l) => (l.text === 'Sipho Dlamini' ? { ...l, size: 20 } : l));
+
+  it('takes the largest name-like line near the start as the name, and its contact details', () => {
+    const found = findCv(lines).sections;
+    expect(found['personal-info']?.[0]).toMatchObject({ fullName: 'Sipho Dlamini' });
+    expect(found['contact-info']?.[0]).toMatchObject({
+      email: 'sipho@example.com',
+      phone: expect.stringContaining('27 82 555 0199'),
+    });
+  });
+
+  it('keeps a printed duration and the wrapped text out of the job header', () => {
+    expect(findCv(lines).sections['employment-history']).toEqual([
+      expect.objectContaining({
+        position: 'Senior Boilermaker',
+        company: 'Coega Shipyard Services',
+        startDate: '2019-03',
+        current: true,
+        description: expect.stringMatching(/^Leads a crew .* apprentices\.$/),
+      }),
+    ]);
+  });
+});

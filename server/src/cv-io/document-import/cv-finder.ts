@@ -213,9 +213,19 @@ function entriesOf(lines: DocLine[]): Entry[] {
     const entry = cur!;
     if (range && !entry.dates) {
       entry.dates = range;
-      const rest = range.rest.replace(/^[\s|·,–-]+|[\s|·,–-]+$/g, '');
+      // A duration printed beside the dates ("3 years 4 months") is no part of the header.
+      const rest = range.rest
+        .replace(/\b\d+\s*(years?|yrs?|months?|mos?)\b/gi, ' ')
+        .replace(/^[\s|·,–-]+|[\s|·,–-]+$/g, '');
       if (rest) entry.head.push(rest);
-    } else if (isBodyLine(line) || entry.head.length >= 2 + (entry.dates ? 0 : 1)) {
+    } else if (
+      isBodyLine(line) ||
+      entry.head.length >= 2 + (entry.dates ? 0 : 1) ||
+      // A line starting in lower case continues the text wrapped above it.
+      (entry.body.length > 0 && /^\p{Ll}/u.test(line.text)) ||
+      // Below a header and its dates, a long line is the entry's text (a title is short).
+      (!!entry.dates && entry.head.length > 0 && line.text.length > 70)
+    ) {
       entry.body.push(line.bullet ? `- ${line.text}` : line.text);
     } else {
       entry.head.push(line.text);
@@ -385,6 +395,9 @@ interface Section {
   lines: DocLine[];
 }
 
+/** Sections whose lines may hold the name and contact details a sidebar set beside them. */
+const LOOSE_KINDS = new Set<Kind>(['other', 'personal-summary', 'contact-extra', 'personal-info']);
+
 function splitSections(lines: DocLine[]): { top: DocLine[]; sections: Section[] } {
   const top: DocLine[] = [];
   const sections: Section[] = [];
@@ -435,7 +448,29 @@ export function findCv(all: DocLine[]): FoundCv {
   const personal: Rec = {};
 
   // The top: the name (the largest name-like line), maybe a headline, contact details.
-  const name = [...top].filter((l) => isNameLike(l.text)).sort((a, b) => b.size - a.size)[0];
+  let name = [...top].filter((l) => isNameLike(l.text)).sort((a, b) => b.size - a.size)[0];
+  // A sidebar read first may put a heading ("About", "Contact") above the name: then the name
+  // is the largest name-like line near the start, and details beside it count as the top's.
+  if (!name) {
+    const near = new Set(lines.slice(0, 30));
+    for (const section of sections) {
+      if (!LOOSE_KINDS.has(section.kind)) continue;
+      const pick = section.lines
+        .filter((l) => near.has(l) && isNameLike(l.text))
+        .sort((a, b) => b.size - a.size)[0];
+      if (pick && (!name || pick.size > name.size)) name = pick;
+    }
+    if (name) {
+      for (const section of sections) {
+        if (!LOOSE_KINDS.has(section.kind)) continue;
+        section.lines = section.lines.filter(
+          (l) =>
+            l !== name &&
+            !(near.has(l) && takeContact(l.text, contact) !== l.text.replace(/\s+/g, ' ').trim()),
+        );
+      }
+    }
+  }
   const leftover: string[] = [];
   let afterName = false;
   for (const line of top) {

@@ -7,7 +7,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { HttpError } from '../../plugins/errors.ts';
 import { DOCUMENT_LIMITS, DOCUMENT_MESSAGES, stripBullet, type DocLine } from './document-lines.ts';
 
-interface Item {
+export interface Item {
   str: string;
   x: number;
   /** Baseline, from the page's top. */
@@ -53,6 +53,8 @@ function segmentsOf(row: Item[]): Segment[] {
   const clean = (t: string) =>
     t
       .replace(/[\uE000-\uF8FF]/g, '')
+      // Nor do control and zero-width characters (an icon font's glyphs may map to U+0000).
+      .replace(/[\p{Cc}\u00AD\u200B-\u200F\u2060\uFEFF]/gu, ' ')
       .replace(/\s+/g, ' ')
       .trim();
   return out.map((s) => ({ ...s, text: clean(s.text) })).filter((s) => s.text);
@@ -167,17 +169,37 @@ function bandOrder(rows: Segment[][], span: Span, depth: number): Segment[] {
   const out: Segment[] = [];
   let i = 0;
   while (i < rows.length) {
-    let free = freeXs(rows[i]!, span);
+    // frees[m]: the gutter positions rows i..i+m all leave free.
+    const frees = [freeXs(rows[i]!, span)];
     let j = i + 1;
-    while (j < rows.length && free.size) {
+    while (j < rows.length && frees.at(-1)!.size) {
       const next = freeXs(rows[j]!, span);
-      const both = new Set([...free].filter((x) => next.has(x)));
+      const both = new Set([...frees.at(-1)!].filter((x) => next.has(x)));
       if (!both.size) break;
-      free = both;
+      frees.push(both);
       j += 1;
     }
+    const gutterAt = (end: number) => {
+      const free = frees[end - i - 1]!;
+      return free.size ? middleOf(free) : 0;
+    };
+    // Rows below the band's last row with text on both sides belong to it only when they stay
+    // inside its columns (a longer list on one side); one that reaches past them (the next
+    // section's title) means the band ended and the page is back in one column.
+    const sides = (r: Segment[], x: number) =>
+      r.some((s) => s.right <= x) && r.some((s) => s.x >= x);
+    let k = j;
+    while (k > i + 1 && !sides(rows[k - 1]!, gutterAt(k))) k -= 1;
+    const x = gutterAt(k);
+    const inner = rows
+      .slice(i, k)
+      .filter((r) => sides(r, x))
+      .flat();
+    const leftEdge = Math.max(...inner.filter((s) => s.right <= x).map((s) => s.right));
+    const rightEdge = Math.min(...inner.filter((s) => s.x >= x).map((s) => s.x));
+    const fits = (s: Segment) => (s.right <= x ? s.right <= leftEdge + 4 : s.x >= rightEdge - 4);
+    if (!rows.slice(k, j).every((r) => r.every(fits))) j = k;
     const band = rows.slice(i, j);
-    const x = free.size ? middleOf(free) : 0;
     const leftRows = band.filter((r) => r.some((s) => s.right <= x)).length;
     const rightRows = band.filter((r) => r.some((s) => s.x >= x)).length;
     if (band.length >= 3 && leftRows >= 2 && rightRows >= 2) {
@@ -204,6 +226,11 @@ function toLines(segs: Segment[]): DocLine[] {
       gapAbove: !prev || s.y - prev.y > Math.max(s.size, prev.size) * 1.9 || s.y < prev.y,
     };
   });
+}
+
+/** One page's text items (positions from the page's top) as lines in reading order. */
+export function pageLinesOf(items: Item[], width: number): DocLine[] {
+  return toLines(columnOrder(rowsOf(items).flat(), [0, width], 0));
 }
 
 interface TextItemLike {
@@ -256,8 +283,7 @@ export async function readPdfLines(bytes: Uint8Array): Promise<DocLine[]> {
           bold: /bold|black|heavy|semibold/i.test(font),
         });
       }
-      const rows = rowsOf(items);
-      const pageLines = toLines(columnOrder(rows.flat(), [0, width], 0));
+      const pageLines = pageLinesOf(items, width);
       for (const line of pageLines) chars += line.text.length;
       lines.push(...pageLines);
       page.cleanup();
