@@ -138,9 +138,7 @@ export function versionsRepo(db: Db) {
 
     /** A new version: a copy of `from` (settings and exclusions), or one with every entry. */
     async create(userId: string, name: string, from?: string): Promise<CvVersion> {
-      const id = newId();
-      await locked(userId, async (trx) => {
-        const n = await versionCount(trx, userId);
+      const id = await locked(userId, async (trx) => {
         const source = from
           ? await trx
               .selectFrom('curriculum_vitae')
@@ -150,32 +148,22 @@ export function versionsRepo(db: Db) {
               .executeTakeFirst()
           : undefined;
         if (from && !source) throw notFound();
-        const now = nowIso();
-        await trx
-          .insertInto('curriculum_vitae')
-          .values({
-            id,
-            user_id: userId,
-            name,
-            name_lower: name.toLowerCase(),
-            is_default: Number(n) === 0 ? 1 : 0,
-            template: source?.template ?? 'template01',
-            ...(source && {
-              page_size: source.page_size,
-              arrangement: source.arrangement,
-              design: source.design,
-            }),
-            headline: source?.headline ?? null,
-            summary: source?.summary ?? null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        const made = await insertRow(trx, userId, name, {
+          template: source?.template ?? 'template01',
+          ...(source && {
+            page_size: source.page_size,
+            arrangement: source.arrangement,
+            design: source.design,
+          }),
+          headline: source?.headline ?? null,
+          summary: source?.summary ?? null,
+        });
         if (source) {
           await sql`INSERT INTO cv_version_exclusions (version_id, entry_id, section_key, user_id)
-            SELECT ${id}, entry_id, section_key, user_id FROM cv_version_exclusions
+            SELECT ${made}, entry_id, section_key, user_id FROM cv_version_exclusions
             WHERE version_id = ${source.id}`.execute(trx);
         }
+        return made;
       });
       return get(userId, id);
     },
@@ -386,6 +374,47 @@ export async function freeVersionName(trx: Db, userId: string, name: string): Pr
  */
 export async function insertVersion(trx: Db, userId: string, spec: VersionSpec): Promise<string> {
   await lockRow(trx, 'users', userId);
+  const id = await insertRow(trx, userId, spec.name, {
+    template: spec.template,
+    ...(spec.pageSize && { page_size: spec.pageSize }),
+    ...(spec.arrangement && { arrangement: JSON.stringify(spec.arrangement) }),
+    ...(spec.design && { design: JSON.stringify(spec.design) }),
+    headline: spec.headline ?? null,
+    summary: spec.summary ?? null,
+  });
+  const excluded = spec.excluded ?? [];
+  if (excluded.length > 0) {
+    // One statement for all of them: an import may leave out every entry of the profile.
+    await trx
+      .insertInto('cv_version_exclusions')
+      .values(
+        excluded.map(({ section, entryId }) => ({
+          version_id: id,
+          entry_id: entryId,
+          section_key: section,
+          user_id: userId,
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
+
+/** A version's look as its row holds it (JSON as text). */
+interface VersionLook {
+  template: string;
+  page_size?: string;
+  arrangement?: string;
+  design?: string;
+  headline: string | null;
+  summary: string | null;
+}
+
+/**
+ * Inserts the version row under the user's row lock (held by the caller): `409` at the cap or
+ * for a name the user has; the user's first version is their default. Returns its id.
+ */
+async function insertRow(trx: Db, userId: string, name: string, look: VersionLook) {
   const n = await versionCount(trx, userId);
   const id = newId();
   const now = nowIso();
@@ -394,25 +423,14 @@ export async function insertVersion(trx: Db, userId: string, spec: VersionSpec):
     .values({
       id,
       user_id: userId,
-      name: spec.name,
-      name_lower: spec.name.toLowerCase(),
-      is_default: Number(n) === 0 ? 1 : 0,
-      template: spec.template,
-      ...(spec.pageSize && { page_size: spec.pageSize }),
-      ...(spec.arrangement && { arrangement: JSON.stringify(spec.arrangement) }),
-      ...(spec.design && { design: JSON.stringify(spec.design) }),
-      headline: spec.headline ?? null,
-      summary: spec.summary ?? null,
+      name,
+      name_lower: name.toLowerCase(),
+      is_default: n === 0 ? 1 : 0,
+      ...look,
       created_at: now,
       updated_at: now,
     })
     .execute()
     .catch(onUniqueViolation(duplicateName()));
-  for (const { section, entryId } of spec.excluded ?? []) {
-    await trx
-      .insertInto('cv_version_exclusions')
-      .values({ version_id: id, entry_id: entryId, section_key: section, user_id: userId })
-      .execute();
-  }
   return id;
 }
