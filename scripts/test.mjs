@@ -37,12 +37,22 @@ function missing(label, why) {
 
 function vitest(label, args, env) {
   const file = path.join(out, `${label.replace(/\W+/g, '-')}.json`);
+  const unhandled = file.replace(/\.json$/, '.unhandled.json');
   fs.rmSync(file, { force: true });
+  fs.rmSync(unhandled, { force: true });
   const ok = run(
     label,
     'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${file}`],
-    env,
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      '--reporter=./scripts/unhandled-errors-reporter.mjs',
+      `--outputFile.json=${file}`,
+    ],
+    { ...env, UNHANDLED_ERRORS_FILE: unhandled },
   );
   if (!fs.existsSync(file)) {
     total.failed++;
@@ -56,7 +66,7 @@ function vitest(label, args, env) {
   // A suite that fails to load has no failed test but still fails the run.
   if (!ok && r.numFailedTests === 0) {
     total.failed++;
-    notes.push(`${label} failed outside a test: ${outsideTests(r)}`);
+    notes.push(`${label} failed outside a test: ${outsideTests(r, unhandled)}`);
   }
 }
 
@@ -65,7 +75,7 @@ function vitest(label, args, env) {
  * tail of the log): the files that failed to load or in a hook, with their first error line,
  * else an unhandled error, which vitest prints above under "Unhandled Errors".
  */
-function outsideTests(report) {
+function outsideTests(report, unhandledFile) {
   const rel = (f) => path.relative(process.cwd(), f);
   const files = (report.testResults ?? [])
     .filter((f) => f.status === 'failed')
@@ -75,9 +85,13 @@ function outsideTests(report) {
           .split('\n')[0]
           .slice(0, 200)})`,
     );
-  return files.length
-    ? `a suite did not load or a hook failed: ${files.join('; ')}`
-    : 'an unhandled error (see "Unhandled Errors" above)';
+  if (files.length) return `a suite did not load or a hook failed: ${files.join('; ')}`;
+  const errors = fs.existsSync(unhandledFile)
+    ? JSON.parse(fs.readFileSync(unhandledFile, 'utf8'))
+    : [];
+  if (!errors.length) return 'an unhandled error (see "Unhandled Errors" above)';
+  const where = (e) => (e.where ? ` in ${rel(e.where)}${e.test ? ` › ${e.test}` : ''}` : '');
+  return `unhandled error(s): ${errors.map((e) => `${e.message}${where(e)} [${e.stack}]`).join('; ')}`;
 }
 
 async function postgresAnswers(url) {
