@@ -10,11 +10,30 @@ const out = path.resolve('test-results');
 fs.mkdirSync(out, { recursive: true });
 const total = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
+const stages = [];
 
 function run(label, cmd, args, env = {}) {
   console.log(`\n▶ ${label}`);
+  const started = Date.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push({ label, seconds: (Date.now() - started) / 1000, ok: res.status === 0 });
   return res.status === 0;
+}
+
+/** Where the time went, stage by stage: the suite's time is a figure we track (issue 36). */
+function stageTable() {
+  const width = Math.max(...stages.map((s) => s.label.length), 5);
+  const clock = (seconds) => {
+    const t = Math.round(seconds);
+    return `${Math.floor(t / 60)}m ${String(t % 60).padStart(2, '0')}s`;
+  };
+  const row = (label, seconds, mark) =>
+    `${label.padEnd(width)}  ${clock(seconds).padStart(8)}  ${mark}`;
+  const all = stages.reduce((n, s) => n + s.seconds, 0);
+  return [
+    ...stages.map((s) => row(s.label, s.seconds, s.ok ? 'ok' : 'FAILED')),
+    row('total', all, ''),
+  ].join('\n');
 }
 
 function check(label, cmd, args) {
@@ -147,7 +166,7 @@ if (!fs.existsSync(chrome)) {
   }
 }
 
-console.log('');
+console.log(`\n${stageTable()}\n`);
 for (const n of notes) console.log(`· ${n}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);
