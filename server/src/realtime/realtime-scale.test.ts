@@ -52,6 +52,28 @@ async function startInstance(t: TestApp): Promise<Instance> {
   return { app, db, events, url: `http://127.0.0.1:${port}` };
 }
 
+describe.skipIf(!multiInstance)('an instance on Redis stopped as it starts', () => {
+  it('closes its connections without leaving a failed Redis command unhandled', async () => {
+    const t = await buildTestApp();
+    const unhandled: unknown[] = [];
+    const keep = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', keep);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const one = await startInstance(t);
+        await one.app.close();
+        await one.db.destroy();
+      }
+      // Rejections are reported once the current turn's promises have settled.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled.map(String)).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', keep);
+      await t.close();
+    }
+  });
+});
+
 describe.skipIf(!multiInstance)('realtime across instances (PostgreSQL + Redis)', () => {
   let t: TestApp;
   const instances: Instance[] = [];

@@ -177,20 +177,44 @@ function bridgeDomainEvents(io: RealtimeServer, deps: AppDeps, log: FastifyBaseL
   return () => offs.forEach((off) => off());
 }
 
+/** How long start-up waits for Redis before serving with this instance's sockets only. */
+const ADAPTER_START_WAIT_MS = 3_000;
+
 /** ioredis is loaded here, only with REDIS_URL (docs/decisions/0008-performance-measurements.md#0012). */
 async function redisAdapter(io: RealtimeServer, url: string, log: FastifyBaseLogger) {
   const { Redis } = await import('ioredis');
   const pub = new Redis(url, { maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   for (const c of [pub, sub]) c.on('error', (err) => log.warn({ err }, 'realtime redis error'));
-  io.adapter(createAdapter(pub, sub));
+  let closed = false;
+  // The adapter sends SUBSCRIBE at once and never handles its failure: closed before Redis
+  // answered, that is an unhandled rejection. So it is attached once both connections are up.
+  // Start-up waits a little for that, but not for a Redis that is away: the instance then
+  // serves its own sockets, and joins the others when Redis comes.
+  const up = (c: InstanceType<typeof Redis>) =>
+    c.status === 'ready' ? undefined : new Promise((resolve) => c.once('ready', resolve));
+  const attached = Promise.all([up(pub), up(sub)]).then(() => {
+    if (!closed) io.adapter(createAdapter(pub, sub));
+  });
+  let wait: NodeJS.Timeout | undefined;
+  await Promise.race([
+    attached,
+    new Promise((resolve) => (wait = setTimeout(resolve, ADAPTER_START_WAIT_MS).unref())),
+  ]);
+  clearTimeout(wait);
   return {
     async close() {
+      closed = true;
       // QUIT waits for a connection that may never come (Redis down): then just drop it, or
       // the shutdown would hang until its timeout.
+      const ended = (c: InstanceType<typeof Redis>) =>
+        c.status === 'end' ? undefined : new Promise((resolve) => c.once('end', resolve));
+      const gone = Promise.all([ended(pub), ended(sub)]);
       await Promise.allSettled(
         [pub, sub].map((c) => (c.status === 'ready' ? c.quit() : c.disconnect())),
       );
+      // Closed means closed: the connections are gone when close() returns.
+      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
     },
   };
 }
