@@ -107,16 +107,29 @@ const unlockLimits = (cvId: string, shareId: string | undefined, ip: string) => 
       };
 };
 
-/**
- * Sharing a CV by email with a view pin, and the pin-gated viewer's calls (design
- * section 3, departures 1 and 5): the pin never leaves the server and is checked there.
- */
 /** A recipient's media URLs end with their share (revoked, expired, or a new pin sent). */
 const scopeOf = (share: { id: string; pin_generation: number }): MediaScope => ({
   shareId: share.id,
   generation: share.pin_generation,
 });
 
+/** The CV as a share shows it: the version and template it was sent with, its photo choice. */
+async function unlockedByShare(
+  deps: AppDeps,
+  cv: { id: string; user_id: string },
+  share: ShareRow,
+): Promise<UnlockedCv> {
+  return {
+    cv: { _id: cv.id, template: resolveTemplateId(share.template) },
+    data: await sharedCvData(deps, cv.user_id, share.include_photo === 1, scopeOf(share), cv.id),
+    expiresAt: share.expires_at,
+  };
+}
+
+/**
+ * Sharing a CV by email with a view pin, and the pin-gated viewer's calls (design
+ * section 3, departures 1 and 5): the pin never leaves the server and is checked there.
+ */
 export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, limiter, sessionSecret, config } = deps;
@@ -396,18 +409,7 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       if (closed) return sendClosed(reply, closed);
       const grant = { cvId, shareId: share.id, generation: share.pin_generation };
       addGrant(sessionSecret, req, reply, grant, secureCookies);
-      const result: UnlockedCv = {
-        cv: { _id: cv.id, template: resolveTemplateId(share.template) },
-        data: await sharedCvData(
-          deps,
-          cv.user_id,
-          share.include_photo === 1,
-          scopeOf(share),
-          cv.id,
-        ),
-        expiresAt: share.expires_at,
-      };
-      return result;
+      return unlockedByShare(deps, cv, share);
     },
   );
 
@@ -517,19 +519,7 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       }
       const access = await grantedShare(req, cvId);
       if ('closed' in access) return sendClosed(reply, access.closed);
-      const { share } = access;
-      const shared: UnlockedCv = {
-        cv: { _id: cv.id, template: resolveTemplateId(share.template) },
-        data: await sharedCvData(
-          deps,
-          cv.user_id,
-          share.include_photo === 1,
-          scopeOf(share),
-          cv.id,
-        ),
-        expiresAt: share.expires_at,
-      };
-      return shared;
+      return unlockedByShare(deps, cv, access.share);
     },
   );
 }
