@@ -6,4 +6,4 @@ export { cvIoRoutes } from './cv-io.routes.ts';
 export { exportJsonResume } from './cv-io.service.ts';
 // The PDF import's reader and heading words, for the screening check (issue 35).
 export { readCvDocument, warmDocumentParser } from './document-import/read-document.ts';
-export { headingKind } from './document-import/cv-finder.ts';
+export { headingKind, usualHeadingKind } from './document-import/cv-finder.ts';

@@ -10,6 +10,7 @@ import {
   levelFromWord,
 } from '@vitae/core/json-resume/mapping';
 import type { SectionKey } from '@vitae/core';
+import { TEMPLATE_TITLES } from '@vitae/core/template-titles';
 import type { DocLine } from './document-lines.ts';
 import { findDateRange, type DateRange } from './date-range.ts';
 
@@ -54,37 +55,6 @@ const HEADINGS: ReadonlyArray<readonly [RegExp, Kind]> = [
   [/^(certifications?|certificates|awards|achievements|publications|courses|honou?rs)$/, 'other'],
 ];
 
-/**
- * The section titles Vitae's own templates print where they differ from the usual words
- * (web/src/features/templates/blocks/layouts.ts): a CV made with Vitae reads back whole.
- */
-const VITAE_TITLES: Readonly<Record<string, Kind>> = {
-  'where i ve worked': 'employment-history',
-  'other adventures': 'experience',
-  studies: 'tertiary-education',
-  school: 'secondary-education',
-  'what i bring': 'attribute',
-  'people who know me': 'reference',
-  loves: 'interest',
-  'career news': 'employment-history',
-  'also reported': 'experience',
-  'higher education': 'tertiary-education',
-  testimonials: 'reference',
-  'vital statistics': 'personal-info',
-  character: 'attribute',
-  leisure: 'interest',
-  'core competencies': 'skill',
-  'chef s note': 'personal-summary',
-  'main courses': 'employment-history',
-  'side dishes': 'experience',
-  specialities: 'skill',
-  'house details': 'personal-info',
-  flavours: 'attribute',
-  desserts: 'interest',
-  'recommended by': 'reference',
-  details: 'personal-info',
-};
-
 const fold = (s: string) =>
   s
     .toLowerCase()
@@ -92,6 +62,17 @@ const fold = (s: string) =>
     .replace(/[^a-z ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+
+/**
+ * The section titles Vitae's own templates print where they differ from the usual words
+ * (core's TEMPLATE_TITLES): a CV made with Vitae reads back whole, though a screening
+ * system would not know them (usualHeadingKind).
+ */
+const VITAE_TITLES: ReadonlyMap<string, Kind> = new Map(
+  Object.values(TEMPLATE_TITLES).flatMap((titles) =>
+    Object.entries(titles).map(([key, title]) => [fold(title), key as Kind] as const),
+  ),
+);
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
 const PHONE = /(\+?\d[\d ()-]{7,}\d)/;
@@ -111,7 +92,8 @@ const isLetterSpaced = (t: string) => {
   );
 };
 
-export function headingKind(line: DocLine): Kind | null {
+/** The section a heading starts, by the usual words any parser knows. */
+export function usualHeadingKind(line: DocLine): Kind | null {
   const text = line.text.replace(/:$/, '').trim();
   if (text.length > 60 || /\d/.test(text)) return null;
   if (isLetterSpaced(text)) {
@@ -124,7 +106,15 @@ export function headingKind(line: DocLine): Kind | null {
   }
   const folded = fold(text);
   for (const [re, kind] of HEADINGS) if (re.test(folded)) return kind;
-  return VITAE_TITLES[folded] ?? null;
+  return null;
+}
+
+/** The section a heading starts: the usual words, or a Vitae template's own title. */
+export function headingKind(line: DocLine): Kind | null {
+  const usual = usualHeadingKind(line);
+  if (usual) return usual;
+  const text = line.text.replace(/:$/, '').trim();
+  return text.length > 60 ? null : (VITAE_TITLES.get(fold(text)) ?? null);
 }
 
 /**

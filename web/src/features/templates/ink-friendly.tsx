@@ -1,5 +1,5 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
-import { DETAILS_UNDER_CONTACT, overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
+import { DETAILS_UNDER_CONTACT, overview, titlesOf } from './blocks/layouts.ts';
 import { RatingNumber, cefrNote } from './blocks/ratings.tsx';
 import { scoreLine } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
@@ -62,7 +62,7 @@ const theme: TemplateTheme = {
 };
 
 const layout: TemplateLayout = {
-  titles: OVERVIEW_TITLES,
+  titles: titlesOf('ink-friendly'),
   items: [
     {
       as: 'header',

@@ -1,5 +1,5 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
-import { DETAILS_AFTER_SUMMARY, overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
+import { DETAILS_AFTER_SUMMARY, overview, titlesOf } from './blocks/layouts.ts';
 import { greyScoreLine, ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -72,7 +72,7 @@ function Stripes() {
 }
 
 const layout: TemplateLayout = {
-  titles: OVERVIEW_TITLES,
+  titles: titlesOf('template09'),
   items: [
     Stripes,
     {

@@ -1,5 +1,5 @@
 import { defineTemplate, type TemplateLayout } from './blocks/cv-body.tsx';
-import { INFORMATION_AFTER_SUMMARY, overview, OVERVIEW_TITLES } from './blocks/layouts.ts';
+import { INFORMATION_AFTER_SUMMARY, overview, titlesOf } from './blocks/layouts.ts';
 import { greyScoreLine, ratingBar } from './blocks/renderers.tsx';
 import type { TemplateTheme } from './blocks/theme.ts';
 
@@ -87,7 +87,7 @@ function Band() {
 }
 
 const layout: TemplateLayout = {
-  titles: OVERVIEW_TITLES,
+  titles: titlesOf('template10'),
   items: [
     {
       as: 'header',

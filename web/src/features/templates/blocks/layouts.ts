@@ -6,6 +6,8 @@ import {
   type TemplateLayout,
 } from './cv-body.tsx';
 import type { SectionId } from './cv-section.tsx';
+import { TEMPLATE_TITLES } from '@vitae/core/template-titles';
+import { SECTION_KEYS_OF } from './arranged.ts';
 
 /** Layout parts several templates share. */
 
@@ -60,11 +62,19 @@ export const historyFirst = (body: string, grid: string) =>
     'interests',
   ]);
 
-export const OVERVIEW_TITLES: TemplateLayout['titles'] = {
-  summary: 'Overview',
-  experience: 'Work Experience',
-  attributes: 'Personal Attributes',
-};
+/**
+ * A template's own section titles (core's, so the screening check knows them too), by the
+ * blocks that show each section.
+ */
+export function titlesOf(template: keyof typeof TEMPLATE_TITLES): TemplateLayout['titles'] {
+  const byKey = TEMPLATE_TITLES[template];
+  const titles: NonNullable<TemplateLayout['titles']> = {};
+  for (const [id, keys] of Object.entries(SECTION_KEYS_OF)) {
+    const title = keys.length === 1 ? byKey[keys[0]!] : undefined;
+    if (title) titles[id as SectionId] = title;
+  }
+  return titles;
+}
 
 /**
  * The body of templates 09, 10 and the ink-friendly layout: overview, work experience,
@@ -84,63 +94,24 @@ export const overview = (afterSummary: SectionId[] = []) =>
  * arrangements a section has only in that template.
  */
 export const TEMPLATE_SECTIONS = {
-  template01: { titles: { summary: 'Professional Summary' } },
-  template02: { titles: { 'personal-details': 'Details', summary: 'Profile' } },
-  template03: {
-    titles: {
-      'personal-details': 'About',
-      interests: 'Loves',
-      summary: 'About me',
-      employment: "Where I've worked",
-      experience: 'Other adventures',
-      tertiary: 'Studies',
-      secondary: 'School',
-      attributes: 'What I bring',
-      references: 'People who know me',
-    },
-  },
+  template01: { titles: titlesOf('template01') },
+  template02: { titles: titlesOf('template02') },
+  template03: { titles: titlesOf('template03') },
   template04: {
-    titles: { 'personal-details': 'Details', employment: 'Experience', experience: 'Projects' },
+    titles: titlesOf('template04'),
     lists: { experience: 'grid gap-3 sm:grid-cols-2' },
   },
   template06: {
-    titles: {
-      summary: 'Profile',
-      employment: 'Career News',
-      experience: 'Also Reported',
-      tertiary: 'Higher Education',
-      secondary: 'Schooling',
-      references: 'Testimonials',
-      'personal-details': 'Vital Statistics',
-      attributes: 'Character',
-      interests: 'Leisure',
-    },
+    titles: titlesOf('template06'),
     lists: {
       employment:
         'gap-5 space-y-3 sm:columns-2 sm:[column-rule:1px_solid_#a8a29e] [&>*]:break-inside-avoid',
       experience: 'gap-5 space-y-3 sm:columns-2 [&>*]:break-inside-avoid',
     },
   },
-  template05: { titles: { 'personal-details': 'Details' } },
-  template07: {
-    titles: {
-      summary: 'Professional Profile',
-      employment: 'Professional Experience',
-      skills: 'Core Competencies',
-    },
-  },
-  template08: {
-    titles: {
-      summary: "Chef's Note",
-      employment: 'Main Courses',
-      experience: 'Side Dishes',
-      skills: 'Specialities',
-      'personal-details': 'House Details',
-      attributes: 'Flavours',
-      interests: 'Desserts',
-      references: 'Recommended By',
-    },
-  },
+  template05: { titles: titlesOf('template05') },
+  template07: { titles: titlesOf('template07') },
+  template08: { titles: titlesOf('template08') },
 } satisfies Record<string, Pick<TemplateLayout, 'titles' | 'lists'>>;
 
 /** The sidebar of the two-column templates, top to bottom. */
