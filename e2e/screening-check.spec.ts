@@ -29,7 +29,10 @@ test('View CV: the screening check lists the sections found and warns of two col
   await expect(sections).toBeVisible({ timeout: 30_000 });
   await expect(dialog).toContainText('Creative');
   await expect(
-    sections.getByRole('listitem').filter({ hasText: 'Employment History: found' }),
+    sections.getByRole('listitem').filter({ hasText: "Where I've worked: found" }),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText("This template titles sections “Where I've worked”", { exact: false }),
   ).toBeVisible();
   await expect(
     dialog.getByText(/interleave in the order a parser reads them/).first(),

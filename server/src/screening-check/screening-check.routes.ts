@@ -13,7 +13,7 @@ import { screeningCheckSchema } from '@vitae/core/screening-check';
 import type { AppDeps } from '../deps.ts';
 import { cvRepo, loadCvData } from '../cv/index.ts';
 import { cvDocument } from '../cv-export/index.ts';
-import { headingKind, readCvDocument, warmDocumentParser } from '../cv-io/index.ts';
+import { readCvDocument, usualHeadingKind, warmDocumentParser } from '../cv-io/index.ts';
 import { PdfBusyError, printableCv, type PdfRenderer } from '../pdf/index.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { enforceLimits } from '../plugins/rate-limit.ts';
@@ -50,9 +50,12 @@ const limits = (userId: string) => [
   { key: `screening-hour:user:${userId}`, limit: 300, windowMs: 60 * 60_000 },
 ];
 
-/** Whether the PDF import's parser knows a title as a section heading. */
+/**
+ * Whether a parser knows a title as a section heading: by the usual words, not the titles
+ * Vitae's own import learned from its templates (no other system knows "Main Courses").
+ */
 const knownHeading = (title: string) =>
-  headingKind({
+  usualHeadingKind({
     text: title,
     size: 0,
     bold: false,

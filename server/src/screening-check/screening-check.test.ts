@@ -115,7 +115,12 @@ describePdf('what a screening system reads', () => {
     const titles = (f: boolean) => found.sections.filter((s) => s.found === f).map((s) => s.title);
     expect(titles(false)).toEqual([]);
     expect(titles(true)).toEqual(
-      expect.arrayContaining(['Summary', 'Employment History', 'Skills', 'Tertiary Education']),
+      expect.arrayContaining([
+        'Professional Summary',
+        'Employment History',
+        'Skills',
+        'Tertiary Education',
+      ]),
     );
     expect(found.warnings.filter((w) => w.kind === 'columns')).toEqual([]);
     expect(found.warnings.filter((w) => w.kind === 'date')).toEqual([]);
@@ -130,6 +135,15 @@ describePdf('what a screening system reads', () => {
     // Every section the CV shows is listed, found or not; what is not found is said.
     expect(found.sections.map((s) => s.key)).toEqual(
       expect.arrayContaining(['employment-history', 'skill']),
+    );
+    // Sections carry the titles Creative prints, and its playful ones are called out.
+    expect(found.sections.find((s) => s.key === 'employment-history')?.title).toBe(
+      "Where I've worked",
+    );
+    expect(found.warnings.map((w) => w.message)).toContainEqual(
+      expect.stringContaining(
+        "This template titles sections “Where I've worked”, “Other adventures”",
+      ),
     );
     // The sidebar (languages, interests) is read in the middle of the main column.
     const columns = found.warnings.filter((w) => w.kind === 'columns');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CvData } from '@vitae/core';
 import { SAMPLE_CV } from '@vitae/core/sample-cv';
 import { cvDocument } from '../cv-export/index.ts';
-import { headingKind } from '../cv-io/index.ts';
+import { usualHeadingKind } from '../cv-io/index.ts';
 import { screeningFindings, type ParsedPdf } from './screening-findings.ts';
 
 /**
@@ -10,8 +10,14 @@ import { screeningFindings, type ParsedPdf } from './screening-findings.ts';
  * test reads real PDFs): each kind of warning, and what is found.
  */
 const knownHeading = (text: string) =>
-  headingKind({ text, size: 0, bold: false, heading: false, bullet: false, gapAbove: false }) !==
-  null;
+  usualHeadingKind({
+    text,
+    size: 0,
+    bold: false,
+    heading: false,
+    bullet: false,
+    gapAbove: false,
+  }) !== null;
 
 const SECTION_ID = 'a'.repeat(24);
 const data: CvData = {
@@ -44,13 +50,13 @@ const c = data.contactInfo!;
 const name = data.personalInfo!.fullName;
 const [job] = data.employHistorys;
 
-function findings(parsed: Partial<ParsedPdf>) {
+function findings(parsed: Partial<ParsedPdf>, template = 'template01') {
   return screeningFindings({
     data,
     doc: cvDocument(data),
     parsed: { text: [], sections: {}, ...parsed },
     knownHeading,
-    template: 'template01',
+    template,
   });
 }
 
@@ -73,6 +79,23 @@ describe('screening findings', () => {
       expect.stringContaining('You renamed a section “My journey”'),
       expect.stringContaining('“Side quests” is not a heading a screening system knows'),
     ]);
+  });
+
+  it('names sections as the template prints them, and warns of its titles a parser does not know', () => {
+    const result = findings({}, 'template03');
+    const byKey = Object.fromEntries(result.sections.map((s) => [s.key, s.title]));
+    // Creative calls experience "Other adventures"; the user's own title still wins.
+    expect(byKey.experience).toBe('Other adventures');
+    expect(byKey['employment-history']).toBe('My journey');
+    const headings = result.warnings.filter((w) => w.kind === 'heading').map((w) => w.message);
+    expect(headings).toContainEqual(
+      expect.stringContaining('This template titles sections “Other adventures”'),
+    );
+    expect(headings.filter((m) => m.includes('My journey'))).toEqual([
+      expect.stringContaining('You renamed a section'),
+    ]);
+    // Modern's titles are all ones a parser knows.
+    expect(findings({}).warnings.filter((w) => w.message.startsWith('This template'))).toEqual([]);
   });
 
   it('tells a contact detail missing from the text from one the parser misread', () => {

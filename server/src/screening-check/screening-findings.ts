@@ -9,6 +9,7 @@
  */
 import { SECTIONS, SECTION_KEYS, type CvData, type SectionKey } from '@vitae/core';
 import { isCustomKey } from '@vitae/core/custom-section-keys';
+import { TEMPLATE_TITLES } from '@vitae/core/template-titles';
 import type {
   ScreeningCheck,
   ScreeningContact,
@@ -218,10 +219,27 @@ function dateWarnings({ doc, parsed }: FindingsInput): ScreeningWarning[] {
   return warnings;
 }
 
-/** Titles the user gave that a parser does not know as headings. */
-function headingWarnings({ data, doc, knownHeading }: FindingsInput): ScreeningWarning[] {
+/** The template's own title for a section the user did not rename, if it has one. */
+function templateTitle({ data, template }: FindingsInput, key: DocSection['key']) {
+  if (isCustomKey(key) || data.arrangement.titles[key]) return undefined;
+  return TEMPLATE_TITLES[template as keyof typeof TEMPLATE_TITLES]?.[key];
+}
+
+/** The CV's document with each section titled as the PDF prints it. */
+function asPrinted(input: FindingsInput): FindingsInput {
+  const sections = input.doc.sections.map((s) => ({
+    ...s,
+    title: templateTitle(input, s.key) ?? s.title,
+  }));
+  return { ...input, doc: { ...input.doc, sections } };
+}
+
+/** Titles the user or the template gave that a parser does not know as headings. */
+function headingWarnings(input: FindingsInput): ScreeningWarning[] {
+  const { data, doc, knownHeading } = input;
   const renamed = data.arrangement.titles;
   const warnings: ScreeningWarning[] = [];
+  const playful: string[] = [];
   for (const { key, title } of doc.sections) {
     if (knownHeading(title)) continue;
     if (isCustomKey(key)) {
@@ -234,7 +252,21 @@ function headingWarnings({ data, doc, knownHeading }: FindingsInput): ScreeningW
         kind: 'heading',
         message: `You renamed a section “${title}”, which a screening system does not know as a heading: it may not find what the section holds. A usual title is read everywhere.`,
       });
+    } else if (templateTitle(input, key)) {
+      playful.push(`“${title}”`);
     }
+  }
+  // One warning for the template's own titles: they come and go together with it.
+  if (playful.length === 1) {
+    warnings.push({
+      kind: 'heading',
+      message: `This template titles a section ${playful[0]}, which a screening system does not know as a heading: it may not find what the section holds. Give the section its usual title in Layout, or choose a template with usual titles.`,
+    });
+  } else if (playful.length > 1) {
+    warnings.push({
+      kind: 'heading',
+      message: `This template titles sections ${playful.slice(0, -1).join(', ')} and ${playful.at(-1)}, which a screening system does not know as headings: it may not find what they hold. Give them their usual titles in Layout, or choose a template with usual titles.`,
+    });
   }
   return warnings;
 }
@@ -327,7 +359,8 @@ function columnWarnings({ doc, parsed }: FindingsInput): ScreeningWarning[] {
 }
 
 /** The check's answer. */
-export function screeningFindings(input: FindingsInput): ScreeningCheck {
+export function screeningFindings(given: FindingsInput): ScreeningCheck {
+  const input = asPrinted(given);
   const { contact, warnings: contactWarnings } = contactOf(input);
   return {
     template: input.template,
