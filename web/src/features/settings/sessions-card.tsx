@@ -103,9 +103,9 @@ export function SessionsCard() {
                     </span>
                   )}
                 </p>
-                <p className="mt-0.5 text-slate-600">
-                  Place: {s.place ?? '—'} · Signed in {formatWhen(s.createdAt)} · Last active{' '}
-                  {formatWhen(s.lastActiveAt)}
+                <p className="mt-0.5 text-slate-600">Last active {formatWhen(s.lastActiveAt)}</p>
+                <p className="text-slate-600">
+                  Signed in {formatWhen(s.createdAt)} · Place: {s.place ?? '—'}
                 </p>
               </div>
               {!s.current && (
