@@ -28,6 +28,7 @@ import {
 } from './account-security.emails.ts';
 import { LOGIN_LIMITS, MAIL_LIMITS, passwordGeneration } from './auth-limits.ts';
 import { authRepo } from './auth.repo.ts';
+import { rememberDevice } from './device-cookie.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { twoStepRepo } from './two-step.repo.ts';
 import { describeAgent } from './user-agent.ts';
@@ -263,7 +264,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
         response: { 200: okSchema.extend({ email: z.string() }), ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       await enforceLimits(limiter, [
         { key: `email-change-confirm:ip:${req.ip}`, limit: 20, windowMs: HOUR },
       ]);
@@ -316,6 +317,11 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
       if (!changed) throw invalid();
       const { user, newEmail } = changed;
       req.log.info({ userId: user.id }, 'email changed');
+      // The device cookie names the account by its address: the owner's browser stays known.
+      if (req.user?.id === user.id) {
+        const secure = config.publicUrl.startsWith('https:');
+        rememberDevice(deps.sessionSecret, req, reply, newEmail.toLowerCase(), secure);
+      }
       await mail(
         req,
         user.id,

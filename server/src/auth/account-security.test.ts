@@ -339,8 +339,10 @@ describe('change email', () => {
     const [link] = await linksTo(next);
     // The newer request replaced the older one.
     expect((await confirm(firstLink!)).statusCode).toBe(400);
-    const done = await confirm(link!);
+    // Opened in the signed-in browser: its device cookie now names the new address.
+    const done = await post(t, '/auth/user/confirm-email-change', { token: link }, me);
     expect(done.statusCode, done.body).toBe(200);
+    expect(done.cookies.find((c) => c.name === 'vitae_device')).toBeDefined();
     expect(done.json()).toMatchObject({ email: next, message: M.emailChanged });
     expect(await emailOf(me.userId)).toBe(next);
     // Once only.
