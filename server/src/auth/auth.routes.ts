@@ -42,6 +42,9 @@ import { rememberDevice, trustedDevice } from './device-cookie.ts';
 import { checkSecondStep, wrongSecondStep } from './two-step.ts';
 import { twoStepRepo } from './two-step.repo.ts';
 import { twoStepRoutes } from './two-step.routes.ts';
+import { accountSecurityRoutes } from './account-security.routes.ts';
+import { newSignInEmail } from './account-security.emails.ts';
+import { agentPhrase, describeAgent } from './user-agent.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -195,15 +198,39 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     await savePendingCv(db, signedIn, { unlockedCvIds: [], final: false });
     // A new id at sign-in, so a session id planted before it (fixation) is worthless after.
     await sessions.destroy(req, reply);
-    if (!(await sessions.create(reply, user.id, user.password_hash))) {
+    const userAgent = req.headers['user-agent'];
+    if (!(await sessions.create(reply, user.id, user.password_hash, { userAgent }))) {
       // A password reset landed while the old password was being checked.
       throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, {
         general: AUTH_MESSAGES.invalidCredentials,
       });
     }
+    const newBrowser = !trustedDevice(sessionSecret, req, account);
     rememberDevice(sessionSecret, req, reply, account, secureCookies);
     req.log.info({ userId: user.id }, 'user signed in');
+    if (newBrowser && (await signedInBefore(user))) {
+      const agent = describeAgent(userAgent);
+      const device = { phrase: agentPhrase(agent), kind: agent.deviceKind };
+      const message = newSignInEmail(user.email, user.full_name, device, new Date());
+      await mailAccount(req, user.id, message, 'new-sign-in');
+    }
     return { success: true, user: toApiUser(signedIn) };
+  }
+
+  /**
+   * Whether a sign-in from a browser new to the account is worth an email: not the account's
+   * first (just after sign-up, any browser is new). Another live session, or an account older
+   * than an hour, says it has been signed in to before.
+   */
+  async function signedInBefore(user: UserRow) {
+    if (Date.now() - Date.parse(user.created_at) > HOUR) return true;
+    const others = await db
+      .selectFrom('sessions')
+      .select('id_hash')
+      .where('user_id', '=', user.id)
+      .limit(2)
+      .execute();
+    return others.length > 1;
   }
 
   /**
@@ -486,4 +513,5 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   );
 
   await twoStepRoutes(app, deps);
+  await accountSecurityRoutes(app, deps);
 }

@@ -25,6 +25,23 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** Migration 030: the id the sessions list names it by (random; never the cookie's hash). */
+  public_id: string | null;
+  /** The browser's User-Agent at sign-in, at most 512 characters; null before migration 030. */
+  user_agent: string | null;
+  /** Written at most every few minutes (SESSION_ACTIVE_EVERY_MS); null before migration 030. */
+  last_active_at: string | null;
+}
+
+/** A pending change of an account's address (migration 030): one per account. */
+export interface EmailChangesTable {
+  user_id: string;
+  token_hash: string;
+  new_email: string;
+  /** passwordGeneration() of the password it was asked with: a change or reset voids it. */
+  password_generation_hash: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface OneTimeTokensTable {
@@ -82,6 +99,7 @@ export interface Database extends SectionTables {
   two_step_secrets: TwoStepSecretsTable;
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   two_step_logins: TwoStepLoginsTable;
+  email_changes: EmailChangesTable;
   custom_sections: CustomSectionsTable;
   custom_section_entries: CustomSectionEntriesTable;
 }

@@ -1,7 +1,7 @@
 import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CompiledQuery } from 'kysely';
-import { AUTH_MESSAGES, SESSION_TTL_DAYS } from '@vitae/core';
+import { AUTH_MESSAGES, SESSION_TTL_DAYS, stripUnsupported } from '@vitae/core';
 import type { Db, UserRow } from '../db/database.ts';
 import type { AnswerCache } from './answer-cache.ts';
 import { isoIn, nowIso } from '../db/ids.ts';
@@ -13,6 +13,13 @@ export const SESSION_COOKIE = 'vitae_sid';
 const TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
 /** Extend a session at most once a day, so reads do not write on every request. */
 const SLIDE_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * A session's last activity is written at most this often (Settings → Your sessions shows it),
+ * so a signed-in user's reads do not write on every request.
+ */
+export const SESSION_ACTIVE_EVERY_MS = 10 * 60 * 1000;
+/** The longest User-Agent a session keeps. */
+export const SESSION_USER_AGENT_MAX = 512;
 /** What the session lookup reads. */
 const SESSION_TABLES = ['sessions', 'users'];
 
@@ -30,7 +37,12 @@ export interface SessionStore {
    * Starts a session, unless the user is gone or their password is no longer
    * `checkedHash` (a reset landed while the sign-in checked the old one): false then.
    */
-  create(reply: FastifyReply, userId: string, checkedHash: string): Promise<boolean>;
+  create(
+    reply: FastifyReply,
+    userId: string,
+    checkedHash: string,
+    device?: { userAgent?: string | undefined },
+  ): Promise<boolean>;
   destroy(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
    * Ends every session of the user. `change` (a password reset) runs in the same
@@ -38,6 +50,18 @@ export interface SessionStore {
    * the old password can add a session after it.
    */
   destroyAllFor<T>(userId: string, change?: (trx: Db) => Promise<T>): Promise<T | undefined>;
+  /**
+   * Ends the user's sessions but `keepKey` (the one in use), after `change` in the same
+   * transaction under the user's row lock (as destroyAllFor); each ended session's sockets
+   * close, the kept one's stay. Answers what `change` answered and how many ended.
+   */
+  destroyOthersFor<T>(
+    userId: string,
+    keepKey: string,
+    change?: (trx: Db) => Promise<T>,
+  ): Promise<{ result: T | undefined; ended: number }>;
+  /** Ends the user's session with this public id (never another user's); false if none. */
+  destroyByPublicId(userId: string, publicId: string): Promise<boolean>;
   /** The user behind a raw cookie value (used by the socket handshake too). */
   userFor(rawToken: string | undefined): Promise<UserRow | null>;
   /** The session's stored key (HMAC of the cookie value): what `session.ended` names. */
@@ -141,7 +165,10 @@ export function sessionStore(
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
-      .select(['sessions.expires_at as session_expires_at'])
+      .select([
+        'sessions.expires_at as session_expires_at',
+        'sessions.last_active_at as session_active_at',
+      ])
       .where('sessions.id_hash', '=', '');
   const lookupSql = () => (sessionSql ??= lookup().compile().sql);
   type LookupRow = NonNullable<Awaited<ReturnType<ReturnType<typeof lookup>['executeTakeFirst']>>>;
@@ -151,14 +178,16 @@ export function sessionStore(
    * every request. Frozen, as every kept answer is: a handler never changes `req.user`, and
    * one that tried would fail at once instead of changing what later requests see.
    */
-  type Lookup = { signedIn?: Resolved; expires: number };
+  type Lookup = { signedIn?: Resolved; expires: number; active: number };
   const read = async (idHash: string): Promise<Lookup> => {
     const row = (await db.executeQuery<LookupRow>(CompiledQuery.raw(lookupSql(), [idHash])))
       .rows[0];
-    if (!row) return { expires: 0 };
-    const { session_expires_at, ...user } = row;
+    if (!row) return { expires: 0, active: 0 };
+    const { session_expires_at, session_active_at, ...user } = row;
     const signedIn = Object.freeze({ user: Object.freeze(user), extended: false });
-    return { signedIn, expires: Date.parse(session_expires_at) };
+    // A session from before migration 030 has no activity yet: its first request writes one.
+    const active = session_active_at ? Date.parse(session_active_at) : 0;
+    return { signedIn, expires: Date.parse(session_expires_at), active };
   };
   const anonymous: Resolved = Object.freeze({ user: null, extended: false });
 
@@ -167,8 +196,10 @@ export function sessionStore(
     const kept = answers.peek<Lookup>(`session:${hash(rawToken)}`, SESSION_TABLES);
     if (!kept) return undefined;
     if (!kept.signedIn) return anonymous;
-    // Expired (nothing left) or due to slide: the database has a write to do first.
-    const left = kept.expires - Date.now();
+    // Expired (nothing left), due to slide or its activity due: the database has a write to do.
+    const now = Date.now();
+    const left = kept.expires - now;
+    if (now - kept.active >= SESSION_ACTIVE_EVERY_MS) return undefined;
     return left < TTL_MS - SLIDE_AFTER_MS ? undefined : kept.signedIn;
   }
 
@@ -179,8 +210,10 @@ export function sessionStore(
   async function resolveFromDb(rawToken: string): Promise<Resolved> {
     const idHash = hash(rawToken);
     // Kept only until a session or user row is written (a sign-out, a reset, an account change).
-    const { signedIn, expires } = await answers.get(`session:${idHash}`, SESSION_TABLES, () =>
-      read(idHash),
+    const { signedIn, expires, active } = await answers.get(
+      `session:${idHash}`,
+      SESSION_TABLES,
+      () => read(idHash),
     );
     if (!signedIn) return anonymous;
     const { user } = signedIn;
@@ -189,10 +222,12 @@ export function sessionStore(
       return anonymous;
     }
     const extended = expires - Date.now() < TTL_MS - SLIDE_AFTER_MS;
-    if (extended) {
+    const activeDue = Date.now() - active >= SESSION_ACTIVE_EVERY_MS;
+    if (extended || activeDue) {
+      // One write for both; parallel requests may each write it once, which does no harm.
       await db
         .updateTable('sessions')
-        .set({ expires_at: isoIn(TTL_MS) })
+        .set({ last_active_at: nowIso(), ...(extended ? { expires_at: isoIn(TTL_MS) } : {}) })
         .where('id_hash', '=', idHash)
         .execute();
     }
@@ -200,8 +235,9 @@ export function sessionStore(
   }
 
   return {
-    async create(reply, userId, checkedHash) {
+    async create(reply, userId, checkedHash, device) {
       const token = randomBytes(32).toString('base64url');
+      const now = nowIso();
       const created = await db.transaction().execute(async (trx) => {
         await lockRow(trx, 'users', userId);
         const user = await trx
@@ -215,8 +251,12 @@ export function sessionStore(
           .values({
             id_hash: hash(token),
             user_id: userId,
-            created_at: nowIso(),
+            created_at: now,
             expires_at: isoIn(TTL_MS),
+            // Random, and unrelated to the cookie: the sessions list names a session by it.
+            public_id: randomBytes(12).toString('hex'),
+            user_agent: cleanUserAgent(device?.userAgent),
+            last_active_at: now,
           })
           .execute();
         await keepNewestRows(trx, sessionRows(nowIso()), userId);
@@ -240,6 +280,32 @@ export function sessionStore(
       events.publish('user.sessions-ended', { userId });
       return changed;
     },
+    async destroyOthersFor(userId, keepKey, change) {
+      const { result, ended } = await db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'users', userId);
+        const result = await change?.(trx);
+        const ended = await trx
+          .deleteFrom('sessions')
+          .where('user_id', '=', userId)
+          .where('id_hash', '<>', keepKey)
+          .returning('id_hash')
+          .execute();
+        return { result, ended };
+      });
+      // Only the ended sessions' sockets close: the tab that asked keeps its channel.
+      for (const { id_hash } of ended) events.publish('session.ended', { sessionKey: id_hash });
+      return { result, ended: ended.length };
+    },
+    async destroyByPublicId(userId, publicId) {
+      const ended = await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('public_id', '=', publicId)
+        .returning('id_hash')
+        .executeTakeFirst();
+      if (ended) events.publish('session.ended', { sessionKey: ended.id_hash });
+      return Boolean(ended);
+    },
     async userFor(rawToken) {
       return (await resolve(rawToken)).user;
     },
@@ -248,6 +314,15 @@ export function sessionStore(
     resolveFromDb,
     setCookie,
   };
+}
+
+/**
+ * A User-Agent as a session keeps it: cut to SESSION_USER_AGENT_MAX, without the control
+ * characters a header may carry (cut first, so no half surrogate pair is left); null if none.
+ */
+export function cleanUserAgent(raw: string | undefined): string | null {
+  const cleaned = stripUnsupported((raw ?? '').slice(0, SESSION_USER_AGENT_MAX)).trim();
+  return cleaned || null;
 }
 
 /** Resolves `req.user` from the session cookie on every request. */

@@ -357,6 +357,41 @@ describe('accounts', () => {
   });
 });
 
+describe('change email', () => {
+  it('two accounts racing for one new address: one gets it, the other a 409', async () => {
+    const [a, b] = [await loginAs(t), await loginAs(t)];
+    const wanted = `race-${newId()}@example.com`;
+    for (const who of [a, b]) {
+      const asked = await call(who, 'POST', '/auth/user/change-email', {
+        password: 'secret123',
+        email: wanted,
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+    }
+    const links = (await t.outbox())
+      .filter((m) => m.to === wanted)
+      .map((m) => /\/change-email\/([\w-]+)/.exec(m.text)![1]!);
+    expect(links).toHaveLength(2);
+    const res = await burst(2, (i) =>
+      call(null, 'POST', '/auth/user/confirm-email-change', { token: links[i] }),
+    );
+    expect(tally(res)).toEqual({ 200: 1, 409: 1 });
+    expect(await rows('users', 'email_lower', wanted)).toBe(1);
+  });
+
+  it('parallel requests leave one pending change per account', async () => {
+    const me = await loginAs(t);
+    const res = await burst(3, (i) =>
+      call(me, 'POST', '/auth/user/change-email', {
+        password: 'secret123',
+        email: `pending-${i}-${newId()}@example.com`,
+      }),
+    );
+    expect(tally(res)).toEqual({ 200: 3 });
+    expect(await rows('email_changes', 'user_id', me.userId)).toBe(1);
+  });
+});
+
 describe('two-step sign-in', () => {
   const codeNow = (secret: string) =>
     TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() });

@@ -27,6 +27,11 @@ export const publicRoutes: RouteObject[] = [
     path: 'email-verified/:id',
     element: lazyPage(() => import('../features/auth/email-verified-page.tsx')),
   },
+  // The link sent to a new address (issue 34): opening it changes the account's email.
+  {
+    path: 'change-email/:token',
+    element: lazyPage(() => import('../features/auth/email-change-page.tsx')),
+  },
   {
     path: 'hr-introduction',
     element: lazyPage(() => import('../features/hr-intro/hr-intro-page.tsx')),
