@@ -42,6 +42,7 @@ import { rememberDevice, trustedDevice } from './device-cookie.ts';
 import { checkSecondStep, wrongSecondStep } from './two-step.ts';
 import { twoStepRepo } from './two-step.repo.ts';
 import { twoStepRoutes } from './two-step.routes.ts';
+import { passkeyRoutes } from './passkeys.routes.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -486,4 +487,5 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   );
 
   await twoStepRoutes(app, deps);
+  await passkeyRoutes(app, deps, finishSignIn);
 }
