@@ -395,6 +395,22 @@ describe('signing in with a passkey', () => {
     expect(res!.statusCode).toBe(429);
   });
 
+  it('goes with the account: a deleted account’s passkey no longer signs in', async () => {
+    const me = await loginAs(t);
+    const { key } = await addPasskey(me);
+    const gone = await call(me, 'POST', '/api/account/delete', { password: PASSWORD });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const rows = await t.db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('user_id', '=', me.userId)
+      .execute();
+    expect(rows).toEqual([]);
+    const res = await loginPasskey({ response: key.assert(await signInOptions(), me.userId) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(PASSKEY_MESSAGES.unknownPasskey);
+  });
+
   it('uses the PUBLIC_URL as the relying party', async () => {
     const other = await buildTestApp({ env: { PUBLIC_URL: 'https://cv.example.org' } });
     try {
