@@ -126,7 +126,7 @@ export async function passkeyRoutes(
     {
       schema: {
         tags,
-        summary: "The account's passkeys: name, when added, when last used",
+        description: "The account's passkeys: name, when added, when last used",
         response: { 200: passkeyListSchema, ...errorResponses },
       },
     },
@@ -138,7 +138,7 @@ export async function passkeyRoutes(
     {
       schema: {
         tags,
-        summary: 'Start adding a passkey (the password first): options for the browser',
+        description: 'Start adding a passkey (the password first): options for the browser',
         body: passkeyRegisterOptionsSchema,
         response: { 200: passkeyOptionsSchema, ...errorResponses },
       },
@@ -179,7 +179,7 @@ export async function passkeyRoutes(
     {
       schema: {
         tags,
-        summary: "Finish adding a passkey: its name and the browser's answer",
+        description: "Finish adding a passkey: its name and the browser's answer",
         body: passkeyAddSchema,
         response: { 201: passkeySchema, ...errorResponses },
       },
@@ -225,7 +225,7 @@ export async function passkeyRoutes(
     {
       schema: {
         tags,
-        summary: 'Rename a passkey',
+        description: 'Rename a passkey',
         params: idParams,
         body: passkeyRenameSchema,
         response: { 200: passkeySchema, ...errorResponses },
@@ -244,7 +244,7 @@ export async function passkeyRoutes(
     {
       schema: {
         tags,
-        summary: 'Remove a passkey (the password still signs in)',
+        description: 'Remove a passkey (the password still signs in)',
         params: idParams,
         response: { 200: passkeyListSchema, ...errorResponses },
       },
@@ -262,7 +262,7 @@ export async function passkeyRoutes(
     {
       schema: {
         tags,
-        summary: 'Start signing in with a passkey: options for the browser (any account)',
+        description: 'Start signing in with a passkey: options for the browser (any account)',
         body: z.object({}).strict().nullish(),
         response: { 200: passkeyOptionsSchema, ...errorResponses },
       },
@@ -287,7 +287,7 @@ export async function passkeyRoutes(
     {
       schema: {
         tags,
-        summary: 'Sign in with a passkey (no password; it counts as both steps)',
+        description: 'Sign in with a passkey (no password; it counts as both steps)',
         body: passkeyLoginSchema,
         response: {
           200: z.object({ success: z.boolean(), user: userSchema }),
