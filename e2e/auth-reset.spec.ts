@@ -30,12 +30,12 @@ test('forgot password: the emailed link sets a new password; the old one stops w
   // The old password no longer works.
   await page.getByLabel('Email address').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Invalid email or password.')).toBeVisible();
 
   // The new one does.
   await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL(/\/app\/dashboard$/);
 
   // A used link is refused.

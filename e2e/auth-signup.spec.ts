@@ -31,7 +31,7 @@ test('signing in before verifying offers to resend the email', async ({ page }) 
   await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('secret-pass');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Please verify your email address before signing in.')).toBeVisible();
   await page.getByRole('button', { name: 'Resend verification email' }).click();
   await expect(page.getByText('Verification email sent! Please check your inbox.')).toBeVisible();

@@ -181,7 +181,7 @@ test('settings export the account, then delete it', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email address').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('alert')).toBeVisible();
 });

@@ -114,7 +114,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
   if (!new URL(page.url(), 'http://x').pathname.startsWith('/login')) await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 

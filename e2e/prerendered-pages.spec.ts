@@ -46,7 +46,7 @@ test('a prerendered page hydrates: no console errors, the form and links work', 
   await expect(page).toHaveURL(/\/login$/);
   // A full load of /login (the app shell, rendered by React).
   await page.reload();
-  const submit = page.getByRole('button', { name: 'Sign In' });
+  const submit = page.getByRole('button', { name: 'Sign In', exact: true });
   await expect(submit).toBeDisabled();
   await page.getByLabel('Email address').fill('someone@example.test');
   await page.getByLabel('Password', { exact: true }).fill('not-empty-1');

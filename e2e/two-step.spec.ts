@@ -45,7 +45,7 @@ async function passwordStep(page: Page, email: string, password: string) {
   if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible();
 }
 

@@ -15,7 +15,7 @@ const email = z
 
 const optionalFlag = z.boolean().optional();
 /** The CV an HR-to-be wants to save: an id, or `{ cvId | id, fullName }` from the shared viewer. */
-const cvToSave = z
+export const cvToSave = z
   .union([
     singleLineText().max(64),
     z

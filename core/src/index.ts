@@ -3,6 +3,7 @@ export * from './text.ts';
 export * from './auth.ts';
 export * from './two-step.ts';
 export * from './account-security.ts';
+export * from './passkeys.ts';
 export * from './events.ts';
 export * from './notifications.ts';
 export * from './cv.ts';

@@ -45,6 +45,7 @@ import { twoStepRoutes } from './two-step.routes.ts';
 import { accountSecurityRoutes } from './account-security.routes.ts';
 import { newSignInEmail } from './account-security.emails.ts';
 import { agentPhrase, describeAgent } from './user-agent.ts';
+import { passkeyRoutes } from './passkeys.routes.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -514,4 +515,5 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
 
   await twoStepRoutes(app, deps);
   await accountSecurityRoutes(app, deps);
+  await passkeyRoutes(app, deps, finishSignIn);
 }

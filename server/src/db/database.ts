@@ -100,6 +100,8 @@ export interface Database extends SectionTables {
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   two_step_logins: TwoStepLoginsTable;
   email_changes: EmailChangesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   custom_sections: CustomSectionsTable;
   custom_section_entries: CustomSectionEntriesTable;
 }
@@ -136,6 +138,30 @@ export interface TwoStepLoginsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** A registered passkey (WebAuthn credential, migration 031); ids and key as base64url. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  credential_id: string;
+  public_key: string;
+  /** The signature counter (bigint: PostgreSQL may answer it as a string). */
+  counter: number | string;
+  /** Comma-separated transports the browser reported. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A challenge handed out for a passkey to sign (migration 031): single use, minutes long. */
+export interface PasskeyChallengesTable {
+  challenge_hash: string;
+  purpose: 'register' | 'sign-in';
+  user_id: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 /** Derived data a migration asked today's code to rebuild (migrations 015, 024; upgrade.ts). */

@@ -10,7 +10,9 @@ import {
   type World,
   type WorldPart,
   type WorldReads,
+  signInAs,
 } from '../test/data-world.ts';
+import { SoftPasskey } from '../test/passkey-authenticator.ts';
 import type { Db } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
 
@@ -35,6 +37,7 @@ const NOT_DATA = new Set([
   'used_upload_signatures',
   'two_step_logins',
   'email_changes',
+  'passkey_challenges',
 ]);
 
 /** Parents before children; a table missing here fails the test (add it where it belongs). */
@@ -43,6 +46,7 @@ const INSERT_ORDER = [
   'one_time_tokens',
   'two_step_secrets',
   'two_step_recovery_codes',
+  'passkeys',
   'devices',
   'affiliate_referrals',
   'section_personal_info',
@@ -239,4 +243,46 @@ describe('upgrading a database that holds data, from every earlier migration', a
     },
     60_000,
   );
+
+  // 031 (passkeys): a database from before it holds accounts; once upgraded, one of them adds a
+  // passkey and signs in with it, and the new tables are part of the account's data.
+  it('from 029-public-links, an existing account adds a passkey and signs in with it', async () => {
+    const t = await buildTestApp({
+      beforeUpgrade: async (db) => {
+        const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(
+          '029-public-links',
+        );
+        expect(error).toBeUndefined();
+        await fill(db, rows, await columnsOf(db));
+      },
+    });
+    try {
+      const me = await signInAs(t, world.candidate);
+      const call = (who: { cookie: string } | null, url: string, payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: who ? { cookie: who.cookie } : {},
+          payload,
+        });
+      const key = new SoftPasskey();
+      const options = await call(me, '/auth/user/passkeys/register-options', {
+        password: world.candidate.password,
+      });
+      expect(options.statusCode, options.body).toBe(200);
+      const added = await call(me, '/auth/user/passkeys', {
+        name: 'After the upgrade',
+        response: key.register(options.json().options),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const signIn = await call(null, '/auth/user/passkeys/sign-in-options', {});
+      const res = await call(null, '/auth/user/login-passkey', {
+        response: key.assert(signIn.json().options, world.candidateId),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().user.email).toBe(world.candidate.email);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import {
   MAX_SECTION_ENTRIES,
+  PASSKEYS,
   SECTIONS,
   TOO_MANY_ENTRIES,
   UPLOAD_MESSAGES,
@@ -17,6 +18,7 @@ import {
 import { loginAs, callAs, type Who } from './build-test-app.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { buildMediaTestApp, pdf, png, upload, type MediaTestApp } from './media-test-kit.ts';
+import { SoftPasskey } from './passkey-authenticator.ts';
 
 /**
  * Every capped or unique rule under parallel requests. On PostgreSQL the pool runs the
@@ -439,5 +441,63 @@ describe('two-step sign-in', () => {
       call(null, 'POST', '/auth/user/login-two-step', { token: more[i], recoveryCode }),
     );
     expect(tally(withRecovery)).toEqual({ 200: 1, 400: 4 });
+  });
+});
+
+describe('passkeys', () => {
+  /** A signed-in user with a software passkey added. */
+  async function withPasskey() {
+    const me = await loginAs(t);
+    const key = new SoftPasskey();
+    const options = await call(me, 'POST', '/auth/user/passkeys/register-options', {
+      password: 'secret123',
+    });
+    const added = await call(me, 'POST', '/auth/user/passkeys', {
+      name: 'Laptop',
+      response: key.register(options.json().options),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    return { me, key };
+  }
+
+  it('one signed answer sent 5 times at once signs in once', async () => {
+    const { me, key } = await withPasskey();
+    const options = await call(null, 'POST', '/auth/user/passkeys/sign-in-options', {});
+    const response = key.assert(options.json().options, me.userId);
+    const res = await burst(5, () => call(null, 'POST', '/auth/user/login-passkey', { response }));
+    expect(tally(res)).toEqual({ 200: 1, 400: 4 });
+  });
+
+  it('5 parallel additions past the cap store only up to it', async () => {
+    const me = await loginAs(t);
+    const options = await Promise.all(
+      [0, 1, 2, 3, 4].map(() =>
+        call(me, 'POST', '/auth/user/passkeys/register-options', { password: 'secret123' }),
+      ),
+    );
+    await t.db
+      .insertInto('passkeys')
+      .values(
+        Array.from({ length: PASSKEYS.max - 2 }, (_, i) => ({
+          id: `${me.userId.slice(0, 20)}${String(i).padStart(4, '0')}`,
+          user_id: me.userId,
+          credential_id: `seeded-${me.userId}-${i}`,
+          public_key: 'AA',
+          counter: 0,
+          transports: '',
+          name: `Seeded ${i}`,
+          created_at: new Date().toISOString(),
+          last_used_at: null,
+        })),
+      )
+      .execute();
+    const res = await burst(5, (i) =>
+      call(me, 'POST', '/auth/user/passkeys', {
+        name: 'Parallel',
+        response: new SoftPasskey().register(options[i]!.json().options),
+      }),
+    );
+    expect(tally(res)).toEqual({ 201: 2, 409: 3 });
+    expect(await rows('passkeys', 'user_id', me.userId)).toBe(PASSKEYS.max);
   });
 });

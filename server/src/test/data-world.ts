@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { loginAs, cookieFrom, type TestApp } from './build-test-app.ts';
 import { makeVideo, pdf, png, upload } from './media-test-kit.ts';
+import { SoftPasskey } from './passkey-authenticator.ts';
 import { typicalCv, TYPICAL_NAME } from './typical-cv.ts';
 
 /**
@@ -22,6 +23,9 @@ export interface World {
   recipient: string;
   /** The slug of the CV's public link, opened once. */
   linkSlug: string;
+  /** The candidate's passkey (its private key lives here, in the test). */
+  passkey: SoftPasskey;
+  candidateId: string;
 }
 
 export interface Person {
@@ -162,7 +166,21 @@ export async function writeWorld(t: TestApp): Promise<World> {
   );
   const linkSlug = (link.json().path as string).replace('/cv/', '');
   await ok(call(t, null, 'POST', `/api/cv-link/${linkSlug}/view`), 'link view');
+  const passkey = new SoftPasskey();
+  const options = await ok(
+    call(t, me, 'POST', '/auth/user/passkeys/register-options', { password: PASSWORD }),
+    'passkey options',
+  );
+  await ok(
+    call(t, me, 'POST', '/auth/user/passkeys', {
+      name: 'Work laptop',
+      response: passkey.register(options.json().options),
+    }),
+    'passkey',
+  );
   return {
+    passkey,
+    candidateId: me.userId,
     candidate: { email: me.email, password: PASSWORD },
     hr: { email: hr.email, password: PASSWORD },
     cvId,
@@ -201,6 +219,7 @@ export const WORLD_PARTS = {
   listing: ['public_cvs', 'public_cv_views', 'hr_saved_cvs', 'hr_notes'],
   contactRequests: ['contact_requests'],
   publicLink: ['cv_public_links'],
+  passkeys: ['passkeys'],
 } as const;
 export type WorldPart = keyof typeof WORLD_PARTS;
 
@@ -263,8 +282,29 @@ export async function readWorld(
           reader: await read(null, `/api/cv-link/${w.linkSlug}`),
         }
       : undefined,
+    passkeys: sees('passkeys') ? await passkeyReads(t, w, me) : undefined,
   };
   return reads;
+}
+
+/** The candidate's passkeys as listed (without the last use, which signing in changes) and a
+ * sign-in with the passkey: its stored public key still checks the signature. */
+async function passkeyReads(t: TestApp, w: World, me: Who) {
+  const listed = (await call(t, me, 'GET', '/auth/user/passkeys')).json() as {
+    passkeys: { name: string; createdAt: string }[];
+  };
+  const options = await call(t, null, 'POST', '/auth/user/passkeys/sign-in-options', {});
+  expect(options.statusCode, options.body).toBe(200);
+  const signedIn = await call(t, null, 'POST', '/auth/user/login-passkey', {
+    response: w.passkey.assert(options.json().options, w.candidateId),
+  });
+  expect(signedIn.statusCode, signedIn.body).toBe(200);
+  // Only the session's check was wanted: it ends, so readers count the sessions they made.
+  await call(t, { cookie: cookieFrom(signedIn) }, 'POST', '/auth/user/logout');
+  return {
+    listed: listed.passkeys.map((p) => ({ name: p.name, createdAt: p.createdAt })),
+    signedInAs: signedIn.json().user.email as string,
+  };
 }
 
 /** The CV's sections, without what the CV record and media add to them. */

@@ -210,6 +210,31 @@ export const auth = {
     return res.user;
   },
 
+  /**
+   * Signs in with a passkey: the server's challenge, the browser's ceremony (its library is
+   * loaded now, not with the page), the signed answer. A passkey counts as both steps.
+   * Throws ApiError, or PasskeyCeremonyError when the browser or the person stopped it.
+   */
+  async loginPasskey(): Promise<User> {
+    const { options } = await api.post<{ options: Record<string, unknown> }>(
+      '/auth/user/passkeys/sign-in-options',
+      {},
+      { sessionCheck: false },
+    );
+    const { signWithPasskey } = await import('./webauthn.ts');
+    const response = await signWithPasskey(options);
+    const res = await api.post<{ user: User }>(
+      '/auth/user/login-passkey',
+      { response, ...intentPayload() },
+      { sessionCheck: false },
+    );
+    clearIntent();
+    setState({ HRIntent: false });
+    signedIn(res.user);
+    void registerDevice();
+    return res.user;
+  },
+
   /** Creates the account (it is not signed in until the email is verified). */
   async register(input: RegisterInput): Promise<string> {
     setState({ loading: true, apiMessage: null });

@@ -29,6 +29,7 @@ import * as m027 from './027-custom-sections.ts';
 import * as m028 from './028-two-step.ts';
 import * as m029 from './029-public-links.ts';
 import * as m030 from './030-session-devices.ts';
+import * as m031 from './031-passkeys.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '028-two-step': m028,
   '029-public-links': m029,
   '030-session-devices': m030,
+  '031-passkeys': m031,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,10 @@ import { resetAuthState } from '../../lib/auth-store.ts';
 import LoginPage, { ACCOUNT_DELETED_NOTICE } from './login-page.tsx';
 import { renderAt, stubFetch } from '../../test/kit.tsx';
 
+vi.mock('../../lib/webauthn.ts', () => ({
+  signWithPasskey: vi.fn(async () => ({ id: 'cred', type: 'public-key' })),
+}));
+
 beforeEach(() => resetAuthState({ sessionChecked: true }));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -229,5 +233,45 @@ describe('LoginPage', () => {
     expect(await screen.findByText('Wrong code')).toBeInTheDocument();
     const sent = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)));
     expect(sent.at(-1)).toMatchObject({ code: 'ABCD-EFGH-JKLM-NPQR' });
+  });
+
+  it('signs in with a passkey when the browser has them, and says why one was refused', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    const unknown = 'This passkey is not registered with Vitae.';
+    let refuse = true;
+    const fetchMock = stubFetch((url) => {
+      if (url.endsWith('/passkeys/sign-in-options')) {
+        return { status: 200, body: { options: { challenge: 'abc' } } };
+      }
+      if (url.endsWith('/login-passkey')) {
+        return refuse
+          ? { status: 400, body: { error: unknown, fieldErrors: { general: unknown } } }
+          : {
+              status: 200,
+              body: { success: true, user: { _id: 'u1', email: 'a@b.co', isHR: false } },
+            };
+      }
+      return { status: 200, body: {} };
+    });
+    const user = userEvent.setup();
+    renderAt(<LoginPage />, '/login');
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByText(unknown)).toBeInTheDocument();
+
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([u]) => u.endsWith('/login-passkey'))).toHaveLength(2),
+    );
+    const body = JSON.parse(
+      String(fetchMock.mock.calls.filter(([u]) => u.endsWith('/login-passkey'))[1]![1]?.body),
+    );
+    expect(body.response).toEqual({ id: 'cred', type: 'public-key' });
+    expect(fetchMock.mock.calls.some(([u]) => u.endsWith('/login-web'))).toBe(false);
+  });
+
+  it('shows no passkey button where the browser has no passkeys', () => {
+    renderAt(<LoginPage />, '/login');
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
   });
 });

@@ -18,6 +18,10 @@ import { TwoStepForm } from './two-step-form.tsx';
 /** What the sign-in page says after the account was deleted (Settings sends the user there). */
 export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
 
+/** Whether this browser can use passkeys at all (the library itself loads on the click). */
+const passkeysAvailable = () =>
+  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
 /** After sign-in: `from` if present, else the HR dashboard for HR users, else the dashboard. */
 export function afterLoginPath(user: User, from: string | null): string {
   return safeFrom(from) ?? (user.isHR ? '/app/hr-dashboard' : '/app/dashboard');
@@ -49,6 +53,7 @@ export default function LoginPage() {
   const [code, setCode] = useState('');
   // A right password for an account with two-step sign-in: the code step's token.
   const [twoStep, setTwoStep] = useState<string | null>(null);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const resend = useResendVerification();
   const {
     register,
@@ -86,6 +91,24 @@ export default function LoginPage() {
         fields.general ??
         (e instanceof ApiError ? e.message : '');
       setFailure({ text: text || 'Login failed', notVerified: !!fields.notVerified });
+    }
+  };
+
+  /** A passkey signs in alone (it counts as both steps); its library loads on the click. */
+  const signInWithPasskey = async () => {
+    setFailure(null);
+    setPasskeyBusy(true);
+    try {
+      await auth.loginPasskey();
+    } catch (e) {
+      const fields = e instanceof ApiError ? e.fieldErrors : {};
+      const text = fields.notVerified ?? (e instanceof Error ? e.message : '');
+      setFailure({
+        text: text || 'Could not sign in with a passkey',
+        notVerified: !!fields.notVerified,
+      });
+    } finally {
+      setPasskeyBusy(false);
     }
   };
 
@@ -195,6 +218,26 @@ export default function LoginPage() {
           Sign In
         </Button>
       </form>
+      {passkeysAvailable() && (
+        <div className="mt-5">
+          <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <Button
+            variant="secondary"
+            fullWidth
+            size="lg"
+            className="mt-5"
+            loading={passkeyBusy}
+            disabled={isSubmitting}
+            onClick={() => void signInWithPasskey()}
+          >
+            Sign in with a passkey
+          </Button>
+        </div>
+      )}
       {isSubmitting && <FullScreenLoader message="Signing you in..." />}
     </AuthLayout>
   );

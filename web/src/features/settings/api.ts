@@ -91,3 +91,68 @@ export function useDisableTwoStep() {
     onSuccess: (status) => client.setQueryData(twoStepKey, status),
   });
 }
+
+export interface Passkey {
+  _id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+export interface PasskeyList {
+  passkeys: Passkey[];
+  max: number;
+}
+
+export const passkeysKey = ['passkeys'] as const;
+
+/** The account's passkeys and how many it may have. */
+export function usePasskeys() {
+  return useQuery({
+    queryKey: passkeysKey,
+    queryFn: ({ signal }) => api.get<PasskeyList>('/auth/user/passkeys', { signal }),
+  });
+}
+
+/**
+ * Adds a passkey: the password, then the browser's ceremony (its library loads only now),
+ * then the name and the browser's answer. Throws ApiError or the ceremony's error.
+ */
+export function useAddPasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { name: string; password: string }) => {
+      const { options } = await api.post<{ options: Record<string, unknown> }>(
+        '/auth/user/passkeys/register-options',
+        { password: input.password },
+        { sessionCheck: false },
+      );
+      const { createPasskey } = await import('../../lib/webauthn.ts');
+      const response = await createPasskey(options);
+      return api.post<Passkey>('/auth/user/passkeys', { name: input.name, response });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: passkeysKey }),
+  });
+}
+
+export function useRenamePasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; name: string }) =>
+      api.patch<Passkey>(`/auth/user/passkeys/${encodeURIComponent(input.id)}`, {
+        name: input.name,
+      }),
+    onSuccess: (row) =>
+      client.setQueryData<PasskeyList>(passkeysKey, (old) =>
+        old ? { ...old, passkeys: old.passkeys.map((p) => (p._id === row._id ? row : p)) } : old,
+      ),
+  });
+}
+
+export function useRemovePasskey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete<PasskeyList>(`/auth/user/passkeys/${encodeURIComponent(id)}`),
+    onSuccess: (list) => client.setQueryData(passkeysKey, list),
+  });
+}

@@ -4,6 +4,7 @@ import { EmailCard } from './email-card.tsx';
 import { ExportCard } from './export-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { TwoStepCard } from './two-step-card.tsx';
 
 /** /app/settings: sign-in security, take your data with you, or erase it. */
@@ -16,9 +17,10 @@ export default function SettingsPage() {
       <h1 className="mt-3 text-2xl font-bold text-slate-900">Settings</h1>
       <div className="mt-6 space-y-6">
         <TwoStepCard />
-        <SessionsCard />
+        <PasskeysCard />
         <PasswordCard />
         <EmailCard />
+        <SessionsCard />
         <ExportCard />
         <DeleteAccountCard />
       </div>
