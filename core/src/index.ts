@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './text.ts';
 export * from './auth.ts';
 export * from './two-step.ts';
+export * from './identities.ts';
 export * from './events.ts';
 export * from './notifications.ts';
 export * from './cv.ts';

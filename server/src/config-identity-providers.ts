@@ -36,16 +36,14 @@ const providerSchema = z
       .trim()
       .min(1, 'name is required')
       .max(40, 'name must be 40 characters or fewer'),
-    issuer: z
-      .string({ error: 'issuer is required' })
-      .refine((v) => {
-        try {
-          const u = new URL(v);
-          return u.protocol === 'https:' || (u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname));
-        } catch {
-          return false;
-        }
-      }, 'issuer must be an https:// URL (http:// only on this machine)'),
+    issuer: z.string({ error: 'issuer is required' }).refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'https:' || (u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname));
+      } catch {
+        return false;
+      }
+    }, 'issuer must be an https:// URL (http:// only on this machine)'),
     clientId: z.string({ error: 'clientId is required' }).min(1, 'clientId is required'),
     clientSecret: z
       .string({ error: 'clientSecret is required' })

@@ -218,7 +218,14 @@ describe('loadConfig', () => {
     const one = (p: Record<string, unknown>) =>
       failure({
         OIDC_PROVIDERS: JSON.stringify([
-          { id: 'acme', name: 'Acme', issuer: 'https://sso.acme.example', clientId: 'a', clientSecret: 'b', ...p },
+          {
+            id: 'acme',
+            name: 'Acme',
+            issuer: 'https://sso.acme.example',
+            clientId: 'a',
+            clientSecret: 'b',
+            ...p,
+          },
         ]),
       });
     expect(failure({ GOOGLE_CLIENT_ID: 'gid' })).toBe(
@@ -250,7 +257,13 @@ describe('loadConfig', () => {
         GOOGLE_CLIENT_ID: 'gid',
         GOOGLE_CLIENT_SECRET: 'gs',
         OIDC_PROVIDERS: JSON.stringify([
-          { id: 'google', name: 'G', issuer: 'https://accounts.google.com', clientId: 'a', clientSecret: 'b' },
+          {
+            id: 'google',
+            name: 'G',
+            issuer: 'https://accounts.google.com',
+            clientId: 'a',
+            clientSecret: 'b',
+          },
         ]),
       }),
     ).toBe('Invalid configuration: OIDC_PROVIDERS names the provider id "google" twice');

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
-import {
-  identityProvidersFrom,
-  type IdentityProviderConfig,
-} from './config-identity-providers.ts';
+import { identityProvidersFrom, type IdentityProviderConfig } from './config-identity-providers.ts';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const opt = <T extends z.ZodType>(t: T) => z.preprocess(blankToUndefined, t.optional());

@@ -42,6 +42,8 @@ import { rememberDevice, trustedDevice } from './device-cookie.ts';
 import { checkSecondStep, wrongSecondStep } from './two-step.ts';
 import { twoStepRepo } from './two-step.repo.ts';
 import { twoStepRoutes } from './two-step.routes.ts';
+import { identityRoutes, providerRequiredMessage } from './identities.routes.ts';
+import { requiredProviderFor } from '../config-identity-providers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -119,6 +121,17 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     }
   }
 
+  /**
+   * An address whose company requires its identity provider (configuration): no password
+   * sign-in or sign-up, only the provider's button.
+   */
+  function refuseRequiredDomain(email: string, status: 400 | 403) {
+    const required = requiredProviderFor(config.identityProviders, email);
+    if (!required) return;
+    const message = providerRequiredMessage(email, required.name);
+    throw new HttpError(status, message, { email: message, provider: required.id });
+  }
+
   async function sendVerification(
     req: FastifyRequest,
     user: { id: string; email: string; full_name: string },
@@ -149,6 +162,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
     async (req, reply) => {
       const b = req.body;
+      refuseRequiredDomain(b.email, 400);
       await enforceLimits(limiter, [
         { key: `register:ip:${req.ip}`, limit: 10, windowMs: HOUR },
         { key: `register:email:${b.email.toLowerCase()}`, limit: 5, windowMs: HOUR },
@@ -222,6 +236,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   };
   r.post('/auth/user/login-web', { schema: login }, async (req, reply) => {
     const { email, password, code, HRIntent, cvToSave } = req.body;
+    refuseRequiredDomain(email, 403);
     const account = email.toLowerCase();
     const user = await repo.findByEmail(email);
     const device = trustedDevice(sessionSecret, req, account);
@@ -486,4 +501,5 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   );
 
   await twoStepRoutes(app, deps);
+  await identityRoutes(app, deps);
 }

@@ -34,6 +34,7 @@ const NOT_DATA = new Set([
   'derived_rebuilds',
   'used_upload_signatures',
   'two_step_logins',
+  'identity_sign_ins',
 ]);
 
 /** Parents before children; a table missing here fails the test (add it where it belongs). */
@@ -42,6 +43,7 @@ const INSERT_ORDER = [
   'one_time_tokens',
   'two_step_secrets',
   'two_step_recovery_codes',
+  'user_identities',
   'devices',
   'affiliate_referrals',
   'section_personal_info',
