@@ -156,7 +156,8 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps): Promi
     {
       // A GET by the protocol: it remembers the sign-in's checks (decision 0024).
       config: { writesOnGet: true },
-      schema: { tags, summary: 'Go to the provider to sign in or sign up (a redirect)' },
+      // A browser's page (a redirect or a page saying why not), not an API: not in the API's map.
+      schema: { hide: true, summary: 'Go to the provider to sign in or sign up (a redirect)' },
     },
     async (req, reply) => {
       try {
@@ -181,7 +182,7 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps): Promi
     {
       // A GET by the protocol: it signs in, signs up or links (decision 0024).
       config: { writesOnGet: true },
-      schema: { tags, summary: 'The provider sends the browser back here (a redirect)' },
+      schema: { hide: true, summary: 'The provider sends the browser back here (a redirect)' },
     },
     async (req, reply) => {
       try {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { ExportCard } from './export-card.tsx';
+import { IdentitiesCard } from './identities-card.tsx';
 import { TwoStepCard } from './two-step-card.tsx';
 
 /** /app/settings: sign-in security, take your data with you, or erase it. */
@@ -13,6 +14,7 @@ export default function SettingsPage() {
       <h1 className="mt-3 text-2xl font-bold text-slate-900">Settings</h1>
       <div className="mt-6 space-y-6">
         <TwoStepCard />
+        <IdentitiesCard />
         <ExportCard />
         <DeleteAccountCard />
       </div>
