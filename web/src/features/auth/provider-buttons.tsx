@@ -11,8 +11,11 @@ interface Provider {
 let providers: Promise<Provider[]> | undefined;
 const loadProviders = () =>
   (providers ??= fetch(`${API_BASE}/auth/providers`, { credentials: 'include' })
-    .then((r) => (r.ok ? (r.json() as Promise<{ providers?: unknown }>) : {}))
-    .then((b) => (Array.isArray(b.providers) ? (b.providers as Provider[]) : []))
+    .then((r): Promise<{ providers?: unknown }> | object => (r.ok ? r.json() : {}))
+    .then((b) => {
+      const list = (b as { providers?: unknown }).providers;
+      return Array.isArray(list) ? (list as Provider[]) : [];
+    })
     .catch(() => {
       providers = undefined;
       return [];

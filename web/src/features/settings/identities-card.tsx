@@ -32,7 +32,7 @@ export function IdentitiesCard() {
   const nameOf = (id: string) => identities.data?.providers.find((p) => p.id === id)?.name ?? id;
 
   return (
-    <Card className="space-y-4 p-5" aria-labelledby="identities-title">
+    <Card className="space-y-4 p-5" role="region" aria-labelledby="identities-title">
       <div>
         <h2 id="identities-title" className="text-lg font-semibold text-slate-900">
           Sign-in providers
@@ -54,8 +54,17 @@ export function IdentitiesCard() {
       ) : (
         <>
           <LinkedList items={identities.data.identities} />
+          {!identities.data.hasPassword && (
+            <p className="text-sm text-slate-600">
+              Your account has no password yet: you sign in with{' '}
+              {identities.data.identities.length > 1 ? 'these providers' : 'this provider'}. You can
+              set one with “Forgot password” on the sign-in page.
+            </p>
+          )}
           <LinkMore
-            providers={identities.data.providers}
+            providers={identities.data.providers.filter(
+              (p) => !identities.data.identities.some((i) => i.provider === p.id),
+            )}
             hasPassword={identities.data.hasPassword}
           />
         </>
@@ -76,16 +85,17 @@ function LinkedList({ items }: { items: LinkedIdentity[] }) {
       )}
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200">
         {items.map((item) => (
-          <li key={item.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-            <div className="min-w-0">
+          <li key={item.id} className="flex items-center justify-between gap-3 p-3">
+            <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">{item.providerName}</p>
-              <p className="truncate text-sm text-slate-600">
+              <p className="truncate text-sm text-slate-600" title={item.email ?? undefined}>
                 {item.email ? `${item.email} · ` : ''}linked {formatDate(item.createdAt)}
               </p>
             </div>
             <Button
               variant="secondary"
               size="sm"
+              className="shrink-0"
               loading={unlink.isPending && unlink.variables === item.id}
               onClick={() => unlink.mutate(item.id)}
               aria-label={`Unlink ${item.providerName}`}
@@ -113,8 +123,7 @@ function LinkMore({
   if (!hasPassword) {
     return (
       <p className="text-sm text-slate-600">
-        Your account has no password yet. To link another provider, first set a password with
-        “Forgot password” on the sign-in page.
+        To link another provider, first set a password with “Forgot password” on the sign-in page.
       </p>
     );
   }
