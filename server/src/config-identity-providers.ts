@@ -5,16 +5,24 @@ import { z } from 'zod';
  * the environment:
  *
  * - `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET`: Google (issuer https://accounts.google.com);
+ * - `GITHUB_CLIENT_ID` and `GITHUB_CLIENT_SECRET`: GitHub, which speaks OAuth 2 without OpenID
+ *   Connect (its REST API gives the account and its verified email);
  * - `OIDC_PROVIDERS`: a JSON array of any other OpenID Connect providers, each
  *   `{"id": "acme", "name": "Acme SSO", "issuer": "https://sso.acme.com", "clientId": "…",
  *   "clientSecret": "…", "domains": ["acme.com"]}`. `domains` (optional) are the email domains
  *   whose accounts must sign in with that provider: their password sign-in is refused.
+ *   `"kind": "github"` (with `issuer` the server's address and an optional `apiUrl`) adds a
+ *   GitHub Enterprise Server.
  *
  * The redirect URI to register with each is `PUBLIC_URL/auth/oidc/<id>/callback`.
  */
 export interface IdentityProviderConfig {
   /** In URLs and the database: lowercase letters, digits and dashes. */
   id: string;
+  /** `oidc`: OpenID Connect with discovery; `github`: GitHub's OAuth 2 and REST API. */
+  kind: 'oidc' | 'github';
+  /** GitHub only: its REST API (https://api.github.com, or SERVER/api/v3 for Enterprise). */
+  apiUrl?: string;
   /** On the buttons: "Sign in with <name>". */
   name: string;
   issuer: string;
@@ -26,8 +34,22 @@ export interface IdentityProviderConfig {
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+const isAllowedUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname));
+  } catch {
+    return false;
+  }
+};
+
 const providerSchema = z
   .object({
+    kind: z.enum(['oidc', 'github'], { error: 'kind must be oidc or github' }).default('oidc'),
+    apiUrl: z
+      .string()
+      .refine(isAllowedUrl, 'apiUrl must be an https:// URL (http:// only on this machine)')
+      .optional(),
     id: z
       .string({ error: 'id is required' })
       .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, 'id must be 1–32 lowercase letters, digits or dashes'),
@@ -76,10 +98,30 @@ export function identityProvidersFrom(
   if (googleId && googleSecret) {
     out.push({
       id: 'google',
+      kind: 'oidc',
       name: 'Google',
       issuer: 'https://accounts.google.com',
       clientId: googleId,
       clientSecret: googleSecret,
+      domains: [],
+    });
+  }
+  const githubId = env.GITHUB_CLIENT_ID?.trim();
+  const githubSecret = env.GITHUB_CLIENT_SECRET?.trim();
+  if (Boolean(githubId) !== Boolean(githubSecret)) {
+    fail(
+      `${githubId ? 'GITHUB_CLIENT_SECRET' : 'GITHUB_CLIENT_ID'} missing (GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together)`,
+    );
+  }
+  if (githubId && githubSecret) {
+    out.push({
+      id: 'github',
+      kind: 'github',
+      name: 'GitHub',
+      issuer: 'https://github.com',
+      apiUrl: 'https://api.github.com',
+      clientId: githubId,
+      clientSecret: githubSecret,
       domains: [],
     });
   }
@@ -102,7 +144,14 @@ export function identityProvidersFrom(
           `OIDC_PROVIDERS[${i}] ${issue.code === 'unrecognized_keys' ? `has unknown fields (${issue.keys.join(', ')})` : known ? issue.message : `${String(field ?? '')} ${issue.message}`.trim()}`,
         );
       }
-      out.push(parsed.data);
+      const p = parsed.data;
+      if (p.kind === 'oidc' && p.apiUrl)
+        fail(`OIDC_PROVIDERS[${i}] apiUrl is for kind github only`);
+      const apiUrl =
+        p.kind === 'github'
+          ? (p.apiUrl ?? `${p.issuer.replace(/\/$/, '')}/api/v3`).replace(/\/$/, '')
+          : undefined;
+      out.push({ ...p, ...(apiUrl ? { apiUrl } : {}) });
     });
   }
   const seen = new Set<string>();

@@ -204,13 +204,37 @@ describe('loadConfig', () => {
     expect(c.identityProviders).toEqual([
       {
         id: 'google',
+        kind: 'oidc',
         name: 'Google',
         issuer: 'https://accounts.google.com',
         clientId: 'gid',
         clientSecret: 'gsecret',
         domains: [],
       },
-      { ...acme, domains: ['acme.example', 'acme.co.uk'] },
+      { ...acme, kind: 'oidc', domains: ['acme.example', 'acme.co.uk'] },
+    ]);
+    const gh = loadConfig({
+      GITHUB_CLIENT_ID: 'ghid',
+      GITHUB_CLIENT_SECRET: 'ghsecret',
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'ghe',
+          kind: 'github',
+          name: 'Acme GitHub',
+          issuer: 'https://git.acme.example/',
+          clientId: 'a',
+          clientSecret: 'b',
+        },
+      ]),
+    });
+    expect(gh.identityProviders).toMatchObject([
+      {
+        id: 'github',
+        kind: 'github',
+        issuer: 'https://github.com',
+        apiUrl: 'https://api.github.com',
+      },
+      { id: 'ghe', kind: 'github', apiUrl: 'https://git.acme.example/api/v3' },
     ]);
   });
 
@@ -248,6 +272,15 @@ describe('loadConfig', () => {
     );
     expect(one({ domains: ['not a domain'] })).toBe(
       'Invalid configuration: OIDC_PROVIDERS[0] domains must be like example.com',
+    );
+    expect(failure({ GITHUB_CLIENT_SECRET: 'x' })).toBe(
+      'Invalid configuration: GITHUB_CLIENT_ID missing (GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together)',
+    );
+    expect(one({ kind: 'saml' })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS[0] kind must be oidc or github',
+    );
+    expect(one({ apiUrl: 'https://api.acme.example' })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS[0] apiUrl is for kind github only',
     );
     expect(one({ secret: 'x' })).toBe(
       'Invalid configuration: OIDC_PROVIDERS[0] has unknown fields (secret)',

@@ -6,6 +6,7 @@ import { IDENTITY_MESSAGES } from '@vitae/core';
 import { buildTestApp, callAs, loginAs, type TestApp } from '../test/build-test-app.ts';
 import { PUBLIC_URL, freshIp, post, uniqueEmail } from '../test/auth-test-helpers.ts';
 import { startOidcProvider, type OidcProviderKit } from '../test/oidc-provider-kit.ts';
+import { startGitHub, type GitHubKit } from '../test/github-kit.ts';
 import { SESSION_COOKIE } from '../plugins/session.ts';
 import { migrationProvider } from '../db/migrations/index.ts';
 import { IDENTITY_STATE_COOKIE } from './identities.routes.ts';
@@ -17,12 +18,15 @@ import { IDENTITY_STATE_COOKIE } from './identities.routes.ts';
  */
 
 let kit: OidcProviderKit;
+let github: GitHubKit;
 let t: TestApp;
 const call = callAs(() => t);
 const CALLBACK = `${PUBLIC_URL}/auth/oidc/local/callback`;
+const GITHUB_CALLBACK = `${PUBLIC_URL}/auth/oidc/gh/callback`;
 
 beforeAll(async () => {
   kit = await startOidcProvider({ redirectUris: [CALLBACK] });
+  github = await startGitHub({ redirectUris: [GITHUB_CALLBACK] });
   t = await buildTestApp({
     env: {
       OIDC_PROVIDERS: JSON.stringify([
@@ -34,6 +38,15 @@ beforeAll(async () => {
           clientSecret: kit.clientSecret,
           domains: ['corp.example'],
         },
+        // A GitHub Enterprise Server: GitHub's OAuth 2 and REST API at this address.
+        {
+          id: 'gh',
+          kind: 'github',
+          name: 'GitHub',
+          issuer: github.url,
+          clientId: github.clientId,
+          clientSecret: github.clientSecret,
+        },
       ]),
     },
   });
@@ -41,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await kit?.close();
+  await github?.close();
 });
 
 let people = 0;
@@ -106,7 +120,12 @@ describe('signing up and in through a provider', () => {
   it('lists the configured providers by name only', async () => {
     const res = await call(null, 'GET', '/auth/providers');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ providers: [{ id: 'local', name: 'Local SSO' }] });
+    expect(res.json()).toEqual({
+      providers: [
+        { id: 'local', name: 'Local SSO' },
+        { id: 'gh', name: 'GitHub' },
+      ],
+    });
   });
 
   it('signs up with a verified email, then signs the same account in again', async () => {
@@ -323,6 +342,118 @@ describe('linking and unlinking from Settings', () => {
     expect(signedOut.statusCode).toBe(400);
     expect(signedOut.body).toContain(escape(IDENTITY_MESSAGES.linkSignedOut));
     expect((await call(third, 'GET', '/auth/user/identities')).json().identities).toEqual([]);
+  });
+});
+
+describe('GitHub (OAuth 2 and its REST API)', () => {
+  let ids = 1000;
+  function gitHubPerson(verified = true) {
+    const login = `octo${++ids}`;
+    const email = uniqueEmail('gh');
+    github.people.set(login, {
+      id: ids,
+      login,
+      name: null,
+      emails: [
+        { email: uniqueEmail('old'), primary: false, verified: true },
+        { email, primary: true, verified },
+      ],
+    });
+    github.nextLogin = login;
+    return { login, email };
+  }
+
+  async function viaGitHub() {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/auth/oidc/gh/start',
+      remoteAddress: freshIp(),
+    });
+    expect(res.statusCode, res.body).toBe(302);
+    const to = new URL(res.headers.location as string);
+    expect(to.origin + to.pathname).toBe(`${github.url}/login/oauth/authorize`);
+    expect(to.searchParams.get('code_challenge_method')).toBe('S256');
+    const backUrl = new URL(await github.signIn(to.href));
+    return {
+      path: backUrl.pathname + backUrl.search,
+      stateCookie: cookieOf(res, IDENTITY_STATE_COOKIE)!,
+    };
+  }
+
+  it('signs up with the primary verified email and the login as name, then signs in', async () => {
+    const p = gitHubPerson();
+    const res = await back(await viaGitHub());
+    expect(res.statusCode, res.body).toBe(302);
+    const user = await me(cookieOf(res, SESSION_COOKIE)!);
+    expect(user).toMatchObject({ email: p.email, fullName: p.login, isVerified: true });
+
+    github.nextLogin = p.login;
+    const again = await back(await viaGitHub());
+    expect((await me(cookieOf(again, SESSION_COOKIE)!))._id).toBe(user._id);
+  });
+
+  it('leaves the account unverified when GitHub has not verified the primary email', async () => {
+    gitHubPerson(false);
+    const res = await back(await viaGitHub());
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(escape(IDENTITY_MESSAGES.verifyFirst));
+  });
+
+  it('refuses a replayed callback and a code exchanged with another PKCE verifier', async () => {
+    gitHubPerson();
+    const cb = await viaGitHub();
+    expect((await back(cb)).statusCode).toBe(302);
+    expect((await back(cb)).statusCode).toBe(400);
+
+    gitHubPerson();
+    const other = await viaGitHub();
+    await t.db
+      .updateTable('identity_sign_ins')
+      .set({ verifier_secret: 'y'.repeat(43) })
+      .where('used_at', 'is', null)
+      .execute();
+    const res = await back(other);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain(escape(IDENTITY_MESSAGES.signInRefused));
+  });
+});
+
+describe('at the same moment', () => {
+  it('lets one of two callbacks with the same state through', async () => {
+    person();
+    const cb = await atProvider(await startSignIn());
+    const answers = await Promise.all([back(cb), back(cb), back(cb)]);
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([302, 400, 400]);
+    expect(answers.filter((r) => cookieOf(r, SESSION_COOKIE))).toHaveLength(1);
+  });
+
+  it('never unlinks both ways in of an account without a password', async () => {
+    // A provider-made account with a second identity linked to it.
+    person();
+    const res = await signInThroughProvider();
+    const who = { cookie: cookieOf(res, SESSION_COOKIE)!, userId: '' };
+    who.userId = (await me(who.cookie))._id as string;
+    await t.db
+      .insertInto('user_identities')
+      .values({
+        id: 'c'.repeat(24),
+        user_id: who.userId,
+        provider: 'local',
+        subject: `second-${who.userId}`,
+        email: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const ids = (await call(who, 'GET', '/auth/user/identities'))
+      .json()
+      .identities.map((i: { id: string }) => i.id) as string[];
+    expect(ids).toHaveLength(2);
+    const answers = await Promise.all(
+      ids.map((id) => call(who, 'DELETE', `/auth/user/identities/${id}`)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await call(who, 'GET', '/auth/user/identities')).json().identities).toHaveLength(1);
   });
 });
 
