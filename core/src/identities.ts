@@ -20,7 +20,6 @@ export const IDENTITY_MESSAGES = {
   notVerified: 'Please verify your email address before signing in.',
   linkedElsewhere: 'This provider account is already linked to another Vitae account.',
   linkSignedOut: 'You were signed out before the link finished. Sign in and link it again.',
-  linked: 'Linked.',
   passwordRequired: 'Please enter your password.',
   wrongPassword: 'That password is not right.',
   lastWayIn:

@@ -147,9 +147,18 @@ describe('signing up and in through a provider', () => {
     const again = await signInThroughProvider();
     expect(again.statusCode, again.body).toBe(302);
     expect((await me(cookieOf(again, SESSION_COOKIE)!))._id).toBe(user._id);
-    // No password to sign in with: a password sign-in is refused like a wrong one.
+    // No password: every password check refuses it like a wrong one, none answers 5xx.
     const pw = await post(t, '/auth/user/login-web', { email: p.email, password: 'anything1' });
     expect(pw.statusCode).toBe(401);
+    const who = { cookie: cookieOf(again, SESSION_COOKIE)! };
+    const del = await call(who, 'POST', '/api/account/delete', { password: 'anything1' });
+    expect(del.statusCode).toBe(400);
+    const link = await call(who, 'POST', '/auth/user/identities/link-intent', {
+      provider: 'local',
+      password: '!no-password:',
+    });
+    expect(link.statusCode).toBe(400);
+    expect(await me(who.cookie)).toMatchObject({ email: p.email });
   });
 
   it('makes the account unverified when the provider has not verified the email', async () => {

@@ -88,9 +88,12 @@ function LinkedList({ items }: { items: LinkedIdentity[] }) {
           <li key={item.id} className="flex items-center justify-between gap-3 p-3">
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">{item.providerName}</p>
-              <p className="truncate text-sm text-slate-600" title={item.email ?? undefined}>
-                {item.email ? `${item.email} · ` : ''}linked {formatDate(item.createdAt)}
-              </p>
+              {item.email && (
+                <p className="truncate text-sm text-slate-600" title={item.email}>
+                  {item.email}
+                </p>
+              )}
+              <p className="text-xs text-slate-500">Linked {formatDate(item.createdAt)}</p>
             </div>
             <Button
               variant="secondary"
