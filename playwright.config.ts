@@ -5,6 +5,10 @@ import fs from 'node:fs';
 
 const PORT = Number(process.env.E2E_PORT ?? 5123);
 export const BASE_URL = `http://localhost:${PORT}`;
+/** The local OpenID Connect provider the app offers as "Local SSO" (e2e/oidc.spec.ts). */
+export const OIDC_PORT = PORT + 1000;
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+const OIDC_CLIENT = { id: 'vitae', secret: 'vitae-test-client-secret' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitae-e2e-'));
 
 export const CHROME_FLAGS = [
@@ -38,19 +42,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node --import tsx server/src/main.ts`,
-    url: `${BASE_URL}/auth/user/fetch-user`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
-      // Every test user signs up from 127.0.0.1; keep the limits real but roomy.
-      RATE_LIMIT_MULTIPLIER: '50',
+  webServer: [
+    {
+      command: `node --import tsx e2e/oidc-provider-server.ts`,
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        OIDC_PORT: String(OIDC_PORT),
+        OIDC_REDIRECT_URI: `${BASE_URL}/auth/oidc/local/callback`,
+      },
     },
-  },
+    {
+      command: `node --import tsx server/src/main.ts`,
+      url: `${BASE_URL}/auth/user/fetch-user`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        // Every test user signs up from 127.0.0.1; keep the limits real but roomy.
+        RATE_LIMIT_MULTIPLIER: '50',
+        OIDC_PROVIDERS: JSON.stringify([
+          {
+            id: 'local',
+            name: 'Local SSO',
+            issuer: OIDC_ISSUER,
+            clientId: OIDC_CLIENT.id,
+            clientSecret: OIDC_CLIENT.secret,
+          },
+        ]),
+      },
+    },
+  ],
 });

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './two-step.ts';
 export * from './account-security.ts';
 export * from './passkeys.ts';
+export * from './identities.ts';
 export * from './events.ts';
 export * from './notifications.ts';
 export * from './cv.ts';

@@ -185,4 +185,120 @@ describe('loadConfig', () => {
     expect(message).toMatch(/^Invalid configuration: S3_ACCESS_KEY, S3_SECRET_KEY missing/);
     expect(message).not.toContain('\n');
   });
+
+  it('reads identity providers: Google by its client id and secret, others from OIDC_PROVIDERS', () => {
+    expect(loadConfig({}).identityProviders).toEqual([]);
+    const acme = {
+      id: 'acme',
+      name: 'Acme SSO',
+      issuer: 'https://sso.acme.example',
+      clientId: 'vitae',
+      clientSecret: 's3cret',
+      domains: ['Acme.example', '@acme.co.uk'],
+    };
+    const c = loadConfig({
+      GOOGLE_CLIENT_ID: 'gid',
+      GOOGLE_CLIENT_SECRET: 'gsecret',
+      OIDC_PROVIDERS: JSON.stringify([acme]),
+    });
+    expect(c.identityProviders).toEqual([
+      {
+        id: 'google',
+        kind: 'oidc',
+        name: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: 'gid',
+        clientSecret: 'gsecret',
+        domains: [],
+      },
+      { ...acme, kind: 'oidc', domains: ['acme.example', 'acme.co.uk'] },
+    ]);
+    const gh = loadConfig({
+      GITHUB_CLIENT_ID: 'ghid',
+      GITHUB_CLIENT_SECRET: 'ghsecret',
+      OIDC_PROVIDERS: JSON.stringify([
+        {
+          id: 'ghe',
+          kind: 'github',
+          name: 'Acme GitHub',
+          issuer: 'https://git.acme.example/',
+          clientId: 'a',
+          clientSecret: 'b',
+        },
+      ]),
+    });
+    expect(gh.identityProviders).toMatchObject([
+      {
+        id: 'github',
+        kind: 'github',
+        issuer: 'https://github.com',
+        apiUrl: 'https://api.github.com',
+      },
+      { id: 'ghe', kind: 'github', apiUrl: 'https://git.acme.example/api/v3' },
+    ]);
+  });
+
+  it('refuses a bad identity provider configuration with one line saying what to fix', () => {
+    const one = (p: Record<string, unknown>) =>
+      failure({
+        OIDC_PROVIDERS: JSON.stringify([
+          {
+            id: 'acme',
+            name: 'Acme',
+            issuer: 'https://sso.acme.example',
+            clientId: 'a',
+            clientSecret: 'b',
+            ...p,
+          },
+        ]),
+      });
+    expect(failure({ GOOGLE_CLIENT_ID: 'gid' })).toBe(
+      'Invalid configuration: GOOGLE_CLIENT_SECRET missing (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together)',
+    );
+    expect(failure({ OIDC_PROVIDERS: '{not json' })).toMatch(
+      /^Invalid configuration: OIDC_PROVIDERS must be a JSON array/,
+    );
+    expect(failure({ OIDC_PROVIDERS: '{}' })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS must be a JSON array of providers',
+    );
+    expect(one({ issuer: 'http://sso.acme.example' })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS[0] issuer must be an https:// URL (http:// only on this machine)',
+    );
+    expect(one({ id: 'Acme Corp' })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS[0] id must be 1–32 lowercase letters, digits or dashes',
+    );
+    expect(one({ clientSecret: undefined })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS[0] clientSecret is required',
+    );
+    expect(one({ domains: ['not a domain'] })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS[0] domains must be like example.com',
+    );
+    expect(failure({ GITHUB_CLIENT_SECRET: 'x' })).toBe(
+      'Invalid configuration: GITHUB_CLIENT_ID missing (GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET must be set together)',
+    );
+    expect(one({ kind: 'saml' })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS[0] kind must be oidc or github',
+    );
+    expect(one({ apiUrl: 'https://api.acme.example' })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS[0] apiUrl is for kind github only',
+    );
+    expect(one({ secret: 'x' })).toBe(
+      'Invalid configuration: OIDC_PROVIDERS[0] has unknown fields (secret)',
+    );
+    expect(
+      failure({
+        GOOGLE_CLIENT_ID: 'gid',
+        GOOGLE_CLIENT_SECRET: 'gs',
+        OIDC_PROVIDERS: JSON.stringify([
+          {
+            id: 'google',
+            name: 'G',
+            issuer: 'https://accounts.google.com',
+            clientId: 'a',
+            clientSecret: 'b',
+          },
+        ]),
+      }),
+    ).toBe('Invalid configuration: OIDC_PROVIDERS names the provider id "google" twice');
+  });
 });

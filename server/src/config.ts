@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { identityProvidersFrom, type IdentityProviderConfig } from './config-identity-providers.ts';
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const opt = <T extends z.ZodType>(t: T) => z.preprocess(blankToUndefined, t.optional());
@@ -133,6 +134,11 @@ export interface Config {
   role: Role;
   /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM waits for requests in flight (default 10000). */
   shutdownTimeoutMs: number;
+  /**
+   * GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET and OIDC_PROVIDERS: the identity providers people
+   * may sign in with (config-identity-providers.ts), in the order of their buttons.
+   */
+  identityProviders: IdentityProviderConfig[];
 }
 
 /** Whether this process runs the periodic background sweeps (a worker, or the default `all`). */
@@ -164,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: ${s3Missing.join(', ')} missing (S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY must be set together)`,
     );
   }
+  const identityProviders = identityProvidersFrom(env, (message) => {
+    throw new ConfigError(`Invalid configuration: ${message}`);
+  });
   const dbUrl = e.DATABASE_URL;
   return {
     env: e.NODE_ENV ?? 'development',
@@ -204,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS ? e.API_DOCS === 'on' : e.NODE_ENV !== 'production',
     role: e.ROLE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    identityProviders,
   };
 }
 

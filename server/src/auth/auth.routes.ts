@@ -46,6 +46,8 @@ import { accountSecurityRoutes } from './account-security.routes.ts';
 import { newSignInEmail } from './account-security.emails.ts';
 import { agentPhrase, describeAgent } from './user-agent.ts';
 import { passkeyRoutes } from './passkeys.routes.ts';
+import { identityRoutes, providerRequiredMessage } from './identities.routes.ts';
+import { requiredProviderFor } from '../config-identity-providers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -123,6 +125,17 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     }
   }
 
+  /**
+   * An address whose company requires its identity provider (configuration): no password
+   * sign-in or sign-up, only the provider's button.
+   */
+  function refuseRequiredDomain(email: string, status: 400 | 403) {
+    const required = requiredProviderFor(config.identityProviders, email);
+    if (!required) return;
+    const message = providerRequiredMessage(email, required.name);
+    throw new HttpError(status, message, { email: message, provider: required.id });
+  }
+
   async function sendVerification(
     req: FastifyRequest,
     user: { id: string; email: string; full_name: string },
@@ -153,6 +166,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     },
     async (req, reply) => {
       const b = req.body;
+      refuseRequiredDomain(b.email, 400);
       await enforceLimits(limiter, [
         { key: `register:ip:${req.ip}`, limit: 10, windowMs: HOUR },
         { key: `register:email:${b.email.toLowerCase()}`, limit: 5, windowMs: HOUR },
@@ -250,6 +264,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   };
   r.post('/auth/user/login-web', { schema: login }, async (req, reply) => {
     const { email, password, code, HRIntent, cvToSave } = req.body;
+    refuseRequiredDomain(email, 403);
     const account = email.toLowerCase();
     const user = await repo.findByEmail(email);
     const device = trustedDevice(sessionSecret, req, account);
@@ -516,4 +531,5 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
   await twoStepRoutes(app, deps);
   await accountSecurityRoutes(app, deps);
   await passkeyRoutes(app, deps, finishSignIn);
+  await identityRoutes(app, deps, finishSignIn);
 }

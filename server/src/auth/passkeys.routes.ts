@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,7 +23,6 @@ import {
   userSchema,
 } from '@vitae/core';
 import type { AppDeps } from '../deps.ts';
-import type { UserRow } from '../db/database.ts';
 import { HttpError, notFound } from '../plugins/errors.ts';
 import { enforceLimits, refundLimits } from '../plugins/rate-limit.ts';
 import { errorResponses } from '../plugins/responses.ts';
@@ -32,18 +31,10 @@ import { LOGIN_LIMITS } from './auth-limits.ts';
 import { authRepo } from './auth.repo.ts';
 import { verifyPassword } from './password.ts';
 import { passkeysRepo, toApiPasskey, type ChallengePurpose } from './passkeys.repo.ts';
+import type { FinishSignIn } from './finish-sign-in.ts';
 
 const tags = ['auth'];
 const MINUTE = 60_000;
-
-/** Finishes a sign-in that passed every step (auth.routes.ts): session, device cookie, intent. */
-export type FinishSignIn = (
-  req: FastifyRequest,
-  reply: FastifyReply,
-  user: UserRow,
-  account: string,
-  intent: { hr: boolean; pending: string | null },
-) => Promise<{ success: boolean; user: z.infer<typeof userSchema> }>;
 
 /** The relying party: Vitae's own address, from PUBLIC_URL (docs/operations.md). */
 export function relyingParty(publicUrl: string) {

@@ -69,8 +69,33 @@ export interface AffiliateReferralsTable {
   created_at: string;
 }
 
+/** A provider's account linked to a Vitae account (migration 032). */
+export interface UserIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  subject: string;
+  email: string | null;
+  created_at: string;
+}
+
+/** A sign-in under way at an identity provider: single use, ten minutes (migration 032). */
+export interface IdentitySignInsTable {
+  state_hash: string;
+  provider: string;
+  mode: 'signin' | 'link';
+  user_id: string | null;
+  nonce_secret: string;
+  verifier_secret: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database extends SectionTables {
   users: UsersTable;
+  user_identities: UserIdentitiesTable;
+  identity_sign_ins: IdentitySignInsTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
   devices: DevicesTable;

@@ -38,6 +38,7 @@ const NOT_DATA = new Set([
   'two_step_logins',
   'email_changes',
   'passkey_challenges',
+  'identity_sign_ins',
 ]);
 
 /** Parents before children; a table missing here fails the test (add it where it belongs). */
@@ -47,6 +48,7 @@ const INSERT_ORDER = [
   'two_step_secrets',
   'two_step_recovery_codes',
   'passkeys',
+  'user_identities',
   'devices',
   'affiliate_referrals',
   'section_personal_info',

@@ -22,6 +22,11 @@ async function appIn(env: string) {
   const write = () => db.deleteFrom('sessions').where('user_id', '=', 'nobody').execute();
   app.get('/thing', async () => (await write(), { ok: true }));
   app.post('/thing', async () => (await write(), { ok: true }));
+  app.get(
+    '/callback',
+    { config: { writesOnGet: true } },
+    async () => (await write(), { ok: true }),
+  );
   app.get('/read', async () => ({
     n: (await db.selectFrom('users').select('id').execute()).length,
   }));
@@ -34,6 +39,11 @@ describe('read-only GETs', () => {
     expect((await app.inject({ method: 'GET', url: '/thing' })).statusCode).toBe(500);
     expect((await app.inject({ method: 'POST', url: '/thing' })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/read' })).statusCode).toBe(200);
+  });
+
+  it('lets a GET that names itself a protocol’s redirect target write', async () => {
+    const app = await appIn('test');
+    expect((await app.inject({ method: 'GET', url: '/callback' })).statusCode).toBe(200);
   });
 
   it('adds nothing in production', async () => {

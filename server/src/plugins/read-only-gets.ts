@@ -16,13 +16,22 @@ import { attachWriteClock, writeClockOf } from '../db/write-clock.ts';
  * cannot save, count or settle anything). Outside production every GET handler runs under
  * this guard and a write to a feature table throws, so any API test that reaches such a
  * write fails. Session upkeep (sliding expiry, removing an expired session) happens before
- * the handler and is the one kind of write a GET may cause.
+ * the handler and is the one kind of write a GET may cause. The exception: a route that
+ * another site's protocol reaches by a GET redirect (the identity provider's sign-in start
+ * and callback, decision 0024) says so with `config: { writesOnGet: true }`.
  */
 const handling = new AsyncLocalStorage<{ readOnly: boolean; route: string }>();
 
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode']);
 
 export class WriteInGetError extends Error {}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This GET is a redirect target of another site's protocol and may write. */
+    writesOnGet?: boolean;
+  }
+}
 
 const guard: KyselyPlugin = {
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
@@ -54,6 +63,7 @@ export function registerReadOnlyGets(app: FastifyInstance, env: string): void {
   // Registered after session auth, so only the route's own work is inside the guard.
   app.addHook('preHandler', async (req) => {
     const ctx = handling.getStore();
-    if (ctx) ctx.readOnly = req.method === 'GET' || req.method === 'HEAD';
+    const writes = req.routeOptions.config?.writesOnGet === true;
+    if (ctx) ctx.readOnly = (req.method === 'GET' || req.method === 'HEAD') && !writes;
   });
 }

@@ -30,6 +30,7 @@ import * as m028 from './028-two-step.ts';
 import * as m029 from './029-public-links.ts';
 import * as m030 from './030-session-devices.ts';
 import * as m031 from './031-passkeys.ts';
+import * as m032 from './032-identities.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '029-public-links': m029,
   '030-session-devices': m030,
   '031-passkeys': m031,
+  '032-identities': m032,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,7 @@ import type { LoginValues } from './form-types.ts';
 import { loginResolver } from './lazy-resolvers.ts';
 import { ResendVerificationForm, useResendVerification } from './resend-verification.tsx';
 import { TwoStepForm } from './two-step-form.tsx';
+import { ProviderButtons } from './provider-buttons.tsx';
 
 /** What the sign-in page says after the account was deleted (Settings sends the user there). */
 export const ACCOUNT_DELETED_NOTICE = 'Your account has been deleted.';
@@ -51,8 +52,9 @@ export default function LoginPage() {
   // code, or for an account with two-step sign-in the authenticator app's code.
   const [codeAsked, setCodeAsked] = useState<false | 'email' | 'app'>(false);
   const [code, setCode] = useState('');
-  // A right password for an account with two-step sign-in: the code step's token.
-  const [twoStep, setTwoStep] = useState<string | null>(null);
+  // A right password (or an identity provider's sign-in, which comes back with `?twoStep=`)
+  // for an account with two-step sign-in: the code step's token.
+  const [twoStep, setTwoStep] = useState<string | null>(() => params.get('twoStep'));
   const [passkeyBusy, setPasskeyBusy] = useState(false);
   const resend = useResendVerification();
   const {
@@ -146,6 +148,7 @@ export default function LoginPage() {
         </>
       }
     >
+      <ProviderButtons verb="Sign in" />
       <form
         noValidate
         onFocus={loginResolver.preload}

@@ -7,6 +7,7 @@ import { FullScreenLoader } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { auth, useAuth } from '../../lib/auth-store.ts';
 import { useLightForm } from '../../lib/use-light-form.ts';
+import { ProviderButtons } from './provider-buttons.tsx';
 import { AuthLayout, authLink } from './auth-layout.tsx';
 import type { SignupValues } from './form-types.ts';
 import { signupResolver } from './lazy-resolvers.ts';
@@ -91,6 +92,7 @@ export default function SignupPage() {
         </>
       }
     >
+      <ProviderButtons verb="Sign up" />
       <form
         noValidate
         onFocus={signupResolver.preload}

@@ -5,6 +5,7 @@ import { ExportCard } from './export-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { PasskeysCard } from './passkeys-card.tsx';
+import { IdentitiesCard } from './identities-card.tsx';
 import { TwoStepCard } from './two-step-card.tsx';
 
 /** /app/settings: sign-in security, take your data with you, or erase it. */
@@ -18,6 +19,7 @@ export default function SettingsPage() {
       <div className="mt-6 space-y-6">
         <TwoStepCard />
         <PasskeysCard />
+        <IdentitiesCard />
         <PasswordCard />
         <EmailCard />
         <SessionsCard />
