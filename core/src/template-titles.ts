@@ -1,66 +1,67 @@
-import type { SectionKey } from './sections/index.ts';
+import type { CvData } from './cv.ts';
 import type { TemplateId } from './templates.ts';
 
 /*
- * The section titles each template prints instead of the usual ones. The templates (web) draw
- * them; the screening check (server) reads them, since a title a parser does not know as a
- * heading hides what its section holds. A title the user gave wins over both.
+ * The section titles each template prints instead of the usual ones, by the CV data they
+ * title. The templates (web) draw them; the screening check (server) reads them, since a title
+ * a parser does not know as a heading hides what its section holds. A title the user gave wins
+ * over both.
  */
 
-type Titles = Partial<Record<SectionKey, string>>;
+type Titles = Partial<Record<keyof CvData, string>>;
 
 /** Templates 09, 10 and ink-friendly print: an overview and work experience. */
 const OVERVIEW: Titles = {
-  'personal-summary': 'Overview',
-  experience: 'Work Experience',
-  attribute: 'Personal Attributes',
+  personalSummary: 'Overview',
+  experiences: 'Work Experience',
+  attributes: 'Personal Attributes',
 };
 
 export const TEMPLATE_TITLES: Record<TemplateId | 'ink-friendly', Titles> = {
-  template01: { 'personal-summary': 'Professional Summary' },
-  template02: { 'personal-info': 'Details', 'personal-summary': 'Profile' },
+  template01: { personalSummary: 'Professional Summary' },
+  template02: { personalInfo: 'Details', personalSummary: 'Profile' },
   template03: {
-    'personal-info': 'About',
-    interest: 'Loves',
-    'personal-summary': 'About me',
-    'employment-history': "Where I've worked",
-    experience: 'Other adventures',
-    'tertiary-education': 'Studies',
-    'secondary-education': 'School',
-    attribute: 'What I bring',
-    reference: 'People who know me',
+    personalInfo: 'About',
+    interests: 'Loves',
+    personalSummary: 'About me',
+    employHistorys: "Where I've worked",
+    experiences: 'Other adventures',
+    tertEdus: 'Studies',
+    secondEdu: 'School',
+    attributes: 'What I bring',
+    references: 'People who know me',
   },
   template04: {
-    'personal-info': 'Details',
-    'employment-history': 'Experience',
-    experience: 'Projects',
+    personalInfo: 'Details',
+    employHistorys: 'Experience',
+    experiences: 'Projects',
   },
-  template05: { 'personal-info': 'Details' },
+  template05: { personalInfo: 'Details' },
   template06: {
-    'personal-summary': 'Profile',
-    'employment-history': 'Career News',
-    experience: 'Also Reported',
-    'tertiary-education': 'Higher Education',
-    'secondary-education': 'Schooling',
-    reference: 'Testimonials',
-    'personal-info': 'Vital Statistics',
-    attribute: 'Character',
-    interest: 'Leisure',
+    personalSummary: 'Profile',
+    employHistorys: 'Career News',
+    experiences: 'Also Reported',
+    tertEdus: 'Higher Education',
+    secondEdu: 'Schooling',
+    references: 'Testimonials',
+    personalInfo: 'Vital Statistics',
+    attributes: 'Character',
+    interests: 'Leisure',
   },
   template07: {
-    'personal-summary': 'Professional Profile',
-    'employment-history': 'Professional Experience',
-    skill: 'Core Competencies',
+    personalSummary: 'Professional Profile',
+    employHistorys: 'Professional Experience',
+    skills: 'Core Competencies',
   },
   template08: {
-    'personal-summary': "Chef's Note",
-    'employment-history': 'Main Courses',
-    experience: 'Side Dishes',
-    skill: 'Specialities',
-    'personal-info': 'House Details',
-    attribute: 'Flavours',
-    interest: 'Desserts',
-    reference: 'Recommended By',
+    personalSummary: "Chef's Note",
+    employHistorys: 'Main Courses',
+    experiences: 'Side Dishes',
+    skills: 'Specialities',
+    personalInfo: 'House Details',
+    attributes: 'Flavours',
+    interests: 'Desserts',
+    references: 'Recommended By',
   },
   template09: OVERVIEW,
   template10: OVERVIEW,

@@ -77,7 +77,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'The signed-in sessions of this account, this one first',
+        description: 'The signed-in sessions of this account, this one first',
         response: { 200: sessionListSchema, ...errorResponses },
       },
     },
@@ -112,7 +112,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'Sign out one other session of this account (its open pages are signed out)',
+        description: 'Sign out one other session of this account (its open pages are signed out)',
         params: sessionIdParamsSchema,
         response: { 200: okSchema, ...errorResponses },
       },
@@ -138,7 +138,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'Sign out every other session of this account; this one stays',
+        description: 'Sign out every other session of this account; this one stays',
         body: noBody,
         response: { 200: okSchema.extend({ ended: z.number() }), ...errorResponses },
       },
@@ -156,7 +156,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'Change the password (the current one first); signs out every other session',
+        description: 'Change the password (the current one first); signs out every other session',
         body: changePasswordSchema,
         response: { 200: okSchema, ...errorResponses },
       },
@@ -204,7 +204,8 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'Ask to change the email address: the new one gets a link that makes the change',
+        description:
+          'Ask to change the email address: the new one gets a link that makes the change',
         body: changeEmailSchema,
         response: { 200: okSchema, ...errorResponses },
       },
@@ -259,7 +260,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
     {
       schema: {
         tags,
-        summary: 'Open the link sent to the new address: the account takes that address',
+        description: 'Open the link sent to the new address: the account takes that address',
         body: confirmEmailChangeSchema,
         response: { 200: okSchema.extend({ email: z.string() }), ...errorResponses },
       },

@@ -147,7 +147,7 @@ export async function identityRoutes(
     {
       schema: {
         tags,
-        summary: 'The identity providers people may sign in with (names only)',
+        description: 'The identity providers people may sign in with (names only)',
         response: { 200: identityProvidersSchema, ...errorResponses },
       },
     },
@@ -161,7 +161,7 @@ export async function identityRoutes(
       // A GET by the protocol: it remembers the sign-in's checks (decision 0024).
       config: { writesOnGet: true },
       // A browser's page (a redirect or a page saying why not), not an API: not in the API's map.
-      schema: { hide: true, summary: 'Go to the provider to sign in or sign up (a redirect)' },
+      schema: { hide: true, description: 'Go to the provider to sign in or sign up (a redirect)' },
     },
     async (req, reply) => {
       try {
@@ -186,7 +186,7 @@ export async function identityRoutes(
     {
       // A GET by the protocol: it signs in, signs up or links (decision 0024).
       config: { writesOnGet: true },
-      schema: { hide: true, summary: 'The provider sends the browser back here (a redirect)' },
+      schema: { hide: true, description: 'The provider sends the browser back here (a redirect)' },
     },
     async (req, reply) => {
       try {
@@ -353,7 +353,7 @@ export async function identityRoutes(
     {
       schema: {
         tags,
-        summary: 'The provider accounts linked to mine, and the providers I may link',
+        description: 'The provider accounts linked to mine, and the providers I may link',
         response: { 200: linkedIdentitiesSchema, ...errorResponses },
       },
     },
@@ -379,7 +379,7 @@ export async function identityRoutes(
     {
       schema: {
         tags,
-        summary: 'Check the password, then go to the provider to link it (answers its URL)',
+        description: 'Check the password, then go to the provider to link it (answers its URL)',
         body: linkIntentSchema,
         response: { 200: linkIntentAnswerSchema, ...errorResponses },
       },
@@ -408,7 +408,7 @@ export async function identityRoutes(
     {
       schema: {
         tags,
-        summary: 'Unlink a provider account (only while another way to sign in remains)',
+        description: 'Unlink a provider account (only while another way to sign in remains)',
         params: z.object({ id: z.string().max(64) }),
         response: { 200: authOkSchema, ...errorResponses },
       },

@@ -222,7 +222,7 @@ function dateWarnings({ doc, parsed }: FindingsInput): ScreeningWarning[] {
 /** The template's own title for a section the user did not rename, if it has one. */
 function templateTitle({ data, template }: FindingsInput, key: DocSection['key']) {
   if (isCustomKey(key) || data.arrangement.titles[key]) return undefined;
-  return TEMPLATE_TITLES[template as keyof typeof TEMPLATE_TITLES]?.[key];
+  return TEMPLATE_TITLES[template as keyof typeof TEMPLATE_TITLES]?.[SECTIONS[key].cv.field];
 }
 
 /** The CV's document with each section titled as the PDF prints it. */

@@ -9,7 +9,7 @@ import {
   SKILL_LEVEL_WORDS,
   levelFromWord,
 } from '@vitae/core/json-resume/mapping';
-import type { SectionKey } from '@vitae/core';
+import { SECTIONS, SECTION_KEYS, type SectionKey } from '@vitae/core';
 import { TEMPLATE_TITLES } from '@vitae/core/template-titles';
 import type { DocLine } from './document-lines.ts';
 import { findDateRange, type DateRange } from './date-range.ts';
@@ -69,8 +69,11 @@ const fold = (s: string) =>
  * system would not know them (usualHeadingKind).
  */
 const VITAE_TITLES: ReadonlyMap<string, Kind> = new Map(
-  Object.values(TEMPLATE_TITLES).flatMap((titles) =>
-    Object.entries(titles).map(([key, title]) => [fold(title), key as Kind] as const),
+  SECTION_KEYS.flatMap((key) =>
+    Object.values(TEMPLATE_TITLES).flatMap((titles) => {
+      const title = titles[SECTIONS[key].cv.field];
+      return title ? [[fold(title), key] as const] : [];
+    }),
   ),
 );
 

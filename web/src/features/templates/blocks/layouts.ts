@@ -7,7 +7,7 @@ import {
 } from './cv-body.tsx';
 import type { SectionId } from './cv-section.tsx';
 import { TEMPLATE_TITLES } from '@vitae/core/template-titles';
-import { SECTION_KEYS_OF } from './arranged.ts';
+import { SECTION_FIELDS_OF } from './section-fields.ts';
 
 /** Layout parts several templates share. */
 
@@ -67,10 +67,10 @@ export const historyFirst = (body: string, grid: string) =>
  * blocks that show each section.
  */
 export function titlesOf(template: keyof typeof TEMPLATE_TITLES): TemplateLayout['titles'] {
-  const byKey = TEMPLATE_TITLES[template];
+  const byField = TEMPLATE_TITLES[template];
   const titles: NonNullable<TemplateLayout['titles']> = {};
-  for (const [id, keys] of Object.entries(SECTION_KEYS_OF)) {
-    const title = keys.length === 1 ? byKey[keys[0]!] : undefined;
+  for (const [id, fields] of Object.entries(SECTION_FIELDS_OF)) {
+    const title = fields.length === 1 ? byField[fields[0]!] : undefined;
     if (title) titles[id as SectionId] = title;
   }
   return titles;
