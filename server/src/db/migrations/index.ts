@@ -28,6 +28,7 @@ import * as m026 from './026-cv-versions.ts';
 import * as m027 from './027-custom-sections.ts';
 import * as m028 from './028-two-step.ts';
 import * as m029 from './029-public-links.ts';
+import * as m033 from './033-certificate-details.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '027-custom-sections': m027,
   '028-two-step': m028,
   '029-public-links': m029,
+  '033-certificate-details': m033,
 };
 
 export const migrationProvider: MigrationProvider = {
