@@ -162,10 +162,7 @@ export function mediaSection<Answer>(
      * A new entry without a file (a certificate's record, issue 32), under the same lock and
      * cap as add(); then changed().
      */
-    async addWithoutFile(
-      userId: string,
-      insert: (trx: Db) => Promise<unknown>,
-    ): Promise<Answer> {
+    async addWithoutFile(userId: string, insert: (trx: Db) => Promise<unknown>): Promise<Answer> {
       await deps.db.transaction().execute(async (trx) => {
         await lockRow(trx, 'users', userId);
         await assertRoom(trx, userId);
