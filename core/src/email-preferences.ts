@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The optional emails a user may turn off (issue 32), by key: Settings' "Email me when…"
+ * toggles and the one-click unsubscribe link in each such email. Security mails (verification,
+ * password reset, sign-in codes, a deleted account) and a CV shared to a recipient are not
+ * among them: they are always sent.
+ */
+export const EMAIL_PREFERENCES = {
+  contactRequests: {
+    label: 'An HR user asks for my contact details',
+    /** What the unsubscribe page says is turned off. */
+    topic: 'emails about HR users asking for your contact details',
+  },
+} as const;
+
+export type EmailPreferenceKey = keyof typeof EMAIL_PREFERENCES;
+export const EMAIL_PREFERENCE_KEYS = Object.keys(EMAIL_PREFERENCES) as EmailPreferenceKey[];
+
+/** Each optional email: true = send it (the default). */
+export type EmailPreferences = Record<EmailPreferenceKey, boolean>;
+
+export const EMAIL_PREFERENCE_MESSAGES = {
+  saved: 'Email settings saved.',
+  saveFailed: 'Could not save your email settings. Please try again.',
+  notBoolean: 'Each email setting must be on (true) or off (false).',
+  badLink: 'This unsubscribe link is not valid. Turn emails off in Settings instead.',
+} as const;
+
+/** A change: any of the keys, each true or false; unknown keys are refused. */
+export const emailPreferencesPatchSchema = z
+  .object(
+    Object.fromEntries(
+      EMAIL_PREFERENCE_KEYS.map((k) => [
+        k,
+        z.boolean({ error: EMAIL_PREFERENCE_MESSAGES.notBoolean }).optional(),
+      ]),
+    ) as Record<EmailPreferenceKey, z.ZodOptional<z.ZodBoolean>>,
+  )
+  .strict();
+
+export const emailPreferencesSchema = z.object(
+  Object.fromEntries(EMAIL_PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<
+    EmailPreferenceKey,
+    z.ZodBoolean
+  >,
+);
