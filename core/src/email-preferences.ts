@@ -1,10 +1,8 @@
-import { z } from 'zod';
-
 /**
  * The optional emails a user may turn off (issue 32), by key: Settings' "Email me when…"
  * toggles and the one-click unsubscribe link in each such email. Security mails (verification,
  * password reset, sign-in codes, a deleted account) and a CV shared to a recipient are not
- * among them: they are always sent.
+ * among them: they are always sent. Free of zod: the Settings screen reads it.
  */
 export const EMAIL_PREFERENCES = {
   contactRequests: {
@@ -26,22 +24,3 @@ export const EMAIL_PREFERENCE_MESSAGES = {
   notBoolean: 'Each email setting must be on (true) or off (false).',
   badLink: 'This unsubscribe link is not valid. Turn emails off in Settings instead.',
 } as const;
-
-/** A change: any of the keys, each true or false; unknown keys are refused. */
-export const emailPreferencesPatchSchema = z
-  .object(
-    Object.fromEntries(
-      EMAIL_PREFERENCE_KEYS.map((k) => [
-        k,
-        z.boolean({ error: EMAIL_PREFERENCE_MESSAGES.notBoolean }).optional(),
-      ]),
-    ) as Record<EmailPreferenceKey, z.ZodOptional<z.ZodBoolean>>,
-  )
-  .strict();
-
-export const emailPreferencesSchema = z.object(
-  Object.fromEntries(EMAIL_PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<
-    EmailPreferenceKey,
-    z.ZodBoolean
-  >,
-);

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   EMAIL_PREFERENCES,
+  EMAIL_PREFERENCE_KEYS,
   EMAIL_PREFERENCE_MESSAGES,
-  emailPreferencesPatchSchema,
-  emailPreferencesSchema,
+  type EmailPreferenceKey,
 } from '@vitae/core/email-preferences';
 import type { AppDeps } from '../deps.ts';
 import { escapeHtml } from '../plugins/mailer.ts';
@@ -17,7 +17,26 @@ import { emailPreferencesRepo, readUnsubscribeToken } from './email-preferences.
 /** Unsubscribe requests per address per 10 minutes: a person clicks a few links at most. */
 export const UNSUBSCRIBES_PER_WINDOW = 30;
 
-const answer = z.object({ preferences: emailPreferencesSchema });
+/** A change: any of the keys, each true or false; unknown keys are refused. */
+const emailPreferencesPatchSchema = z
+  .object(
+    Object.fromEntries(
+      EMAIL_PREFERENCE_KEYS.map((k) => [
+        k,
+        z.boolean({ error: EMAIL_PREFERENCE_MESSAGES.notBoolean }).optional(),
+      ]),
+    ) as Record<EmailPreferenceKey, z.ZodOptional<z.ZodBoolean>>,
+  )
+  .strict();
+
+const answer = z.object({
+  preferences: z.object(
+    Object.fromEntries(EMAIL_PREFERENCE_KEYS.map((k) => [k, z.boolean()])) as Record<
+      EmailPreferenceKey,
+      z.ZodBoolean
+    >,
+  ),
+});
 const tokenQuery = z.object({ token: z.string().max(200).optional() });
 
 /** A plain page: the unsubscribe link is opened from a mail client, without the web app. */

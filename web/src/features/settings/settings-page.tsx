@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { DeleteAccountCard } from './delete-account-card.tsx';
+import { EmailSettingsCard } from './email-settings-card.tsx';
 import { ExportCard } from './export-card.tsx';
 import { TwoStepCard } from './two-step-card.tsx';
 
-/** /app/settings: sign-in security, take your data with you, or erase it. */
+/** /app/settings: sign-in security, which emails to get, take your data with you, or erase it. */
 export default function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -13,6 +14,7 @@ export default function SettingsPage() {
       <h1 className="mt-3 text-2xl font-bold text-slate-900">Settings</h1>
       <div className="mt-6 space-y-6">
         <TwoStepCard />
+        <EmailSettingsCard />
         <ExportCard />
         <DeleteAccountCard />
       </div>
