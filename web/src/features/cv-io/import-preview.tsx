@@ -9,7 +9,16 @@ type Section = Omit<ImportResult['sections'][number], 'key'> & { key: string };
  */
 export function previewSections(result: ImportResult): Section[] {
   const c = result.certificates;
-  return c ? [...result.sections, { ...c, key: 'certificates', kind: 'list' }] : result.sections;
+  if (!c) return result.sections;
+  // Never "replaces your N"; "already there" only when some are.
+  const certificates: Section = {
+    ...c,
+    key: 'certificates',
+    kind: 'list',
+    existing: 0,
+    already: c.already || undefined,
+  };
+  return [...result.sections, certificates];
 }
 
 /** Whether the file brings anything Vitae can import. */
