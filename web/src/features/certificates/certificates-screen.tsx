@@ -8,6 +8,7 @@ import {
   CERTIFICATE_TITLE_MAX,
   CERTIFICATE_URL_MAX,
   CERTIFICATE_VIEW_AUTOCLOSE_MS,
+  isCertificateUrl,
   type Certificate,
 } from '@vitae/core/media';
 import { formatDay } from '@vitae/core/dates';
@@ -348,9 +349,7 @@ export function CertificatesScreen() {
     else if (trimmed.length > CERTIFICATE_TITLE_MAX) next.title = CERTIFICATE_MESSAGES.titleTooLong;
     if (issuer.trim().length > CERTIFICATE_ISSUER_MAX)
       next.issuer = CERTIFICATE_MESSAGES.issuerTooLong;
-    if (link.trim() && !/^https?:\/\/\S+\.\S+$/i.test(link.trim())) {
-      next.url = CERTIFICATE_MESSAGES.badUrl;
-    }
+    if (link.trim() && !isCertificateUrl(link.trim())) next.url = CERTIFICATE_MESSAGES.badUrl;
     setErrors(next);
     if (Object.keys(next).length) return;
     setBusy(true);
