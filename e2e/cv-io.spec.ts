@@ -21,6 +21,15 @@ const RESUME = {
   skills: [{ name: 'Scheduling', level: 'Expert' }, { name: 'x'.repeat(120) }],
   languages: [{ language: 'English', fluency: 'Fluent' }],
   interests: [{ name: 'Sailing' }],
+  // Issue 32: certificates travel as records without a file.
+  certificates: [
+    {
+      name: 'Forklift Operator',
+      issuer: 'TETA',
+      date: '2021-06-01',
+      url: 'https://teta.example/verify/42',
+    },
+  ],
 };
 
 async function shot(page: Page, name: string) {
@@ -54,6 +63,8 @@ test('a JSON Resume imported from the dashboard fills the sections', async ({ pa
   await expect(dialog.getByTestId('import-skill')).toContainText(
     'Skill must be 100 characters or less',
   );
+  await expect(dialog.getByTestId('import-certificates')).toContainText('1 to import');
+  await expect(dialog.getByTestId('import-certificates')).toContainText('Forklift Operator · TETA');
   await shot(page, 'import-preview');
   await dialog.getByRole('radio', { name: 'Replace the sections in this file' }).check();
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
@@ -64,6 +75,17 @@ test('a JSON Resume imported from the dashboard fills the sections', async ({ pa
   await expect(card(page, 'skills')).toContainText('1 added');
   await expect(card(page, 'interests')).toContainText('1 added');
   await expect(card(page, 'personalSummary')).toContainText('Complete');
+
+  // The certificate arrived without a file: title, issuer · date and its link.
+  await page.goto('/app/cv-builder?tab=certificates');
+  const item = page.getByRole('listitem').filter({ hasText: 'Forklift Operator' });
+  await expect(item).toContainText('TETA · Jun 2021');
+  await expect(item).toContainText('No document');
+  await expect(item.getByRole('link', { name: 'https://teta.example/verify/42' })).toHaveAttribute(
+    'href',
+    'https://teta.example/verify/42',
+  );
+  await shot(page, 'certificates-without-file');
 });
 
 test('a JSON Resume of one CV imports as a new CV, in My CVs and the switcher', async ({
@@ -157,6 +179,15 @@ test('settings export the account, then delete it', async ({ page }) => {
   expect(download.suggestedFilename()).toBe('vitae-account.zip');
   const zip = fs.readFileSync((await download.path())!);
   expect(zip.subarray(0, 2).toString()).toBe('PK');
+
+  // Email me when…: the contact-request email can be turned off (issue 32).
+  const emails = page.getByRole('switch', {
+    name: 'Email me when: An HR user asks for my contact details',
+  });
+  await expect(emails).toHaveAttribute('aria-checked', 'true');
+  await emails.click();
+  await expect(page.getByText('Email settings saved.')).toBeVisible();
+  await expect(emails).toHaveAttribute('aria-checked', 'false');
   await shot(page, 'settings');
 
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');

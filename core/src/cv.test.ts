@@ -122,13 +122,30 @@ describe('buildCvData', () => {
       contactInfo: { phone: '', email: '' },
       personalSummary: { content: '   ' },
       interest: [{ _id: 'x', interest: '' }, null, 'junk'],
-      certificate: [{ title: 'No file' }],
+      certificate: [{ title: '  ' }],
     });
     expect(data.contactInfo).toBeNull();
     expect(data.personalSummary).toBeNull();
     expect(data.interests).toEqual([]);
     expect(data.certificates).toEqual([]);
     expect(isCvEmpty(data)).toBe(true);
+  });
+
+  it('keeps a certificate without a file, with its issuer, date and link (issue 32)', () => {
+    const data = buildCvData({
+      certificate: [{ _id: 'c1', title: 'AWS SA', issuer: 'Amazon', date: '2020-03' }],
+    });
+    expect(data.certificates).toEqual([
+      {
+        _id: 'c1',
+        title: 'AWS SA',
+        pdfUrl: '',
+        photoUrl: '',
+        issuer: 'Amazon',
+        date: '2020-03',
+        url: '',
+      },
+    ]);
   });
 });
 

@@ -64,8 +64,13 @@ export interface CvFirstImpression {
 export interface CvCertificate {
   _id: string;
   title: string;
+  /** '' for a certificate without a file (issue 32). */
   pdfUrl: string;
   photoUrl: string;
+  issuer: string;
+  /** YYYY-MM, or ''. */
+  date: string;
+  url: string;
 }
 
 /** Each section's field (from its definition) and the media the CV shows. */
@@ -128,6 +133,9 @@ function certificateOf(r: Rec, i: number): CvCertificate {
     title: text(r, 'title'),
     pdfUrl: text(r, 'pdfUrl'),
     photoUrl: text(r, 'photoUrl'),
+    issuer: text(r, 'issuer'),
+    date: text(r, 'date'),
+    url: text(r, 'url'),
   };
 }
 
@@ -161,8 +169,9 @@ export function buildCvData(sections: CvSections | Record<string, unknown>): CvD
       list(pick(source, 'photo')),
     ),
     firstImpression: video ? { _id: id(video, 0), videoUrl: text(video, 'videoUrl') } : null,
+    // A certificate shows with its file or, without one (issue 32), by its title.
     certificates: cvList(certificateOf)(pick(source, 'certificate')).filter(
-      (c) => c.pdfUrl || c.photoUrl,
+      (c) => c.pdfUrl || c.photoUrl || c.title,
     ),
     customSections,
     // A custom section's key for a section that is gone is dropped.

@@ -10,6 +10,9 @@ export const CAMERA_CAPTURE_QUALITY = 0.8;
 export const CERTIFICATE_MAX_BYTES = 5_242_880;
 export const CERTIFICATE_TITLE_MAX = 100;
 export const CERTIFICATE_ACCEPT = '.pdf,.jpg,.jpeg,.png';
+/** Ours (issue 32): a certificate's issuer, date (YYYY-MM) and link; the file is optional. */
+export const CERTIFICATE_ISSUER_MAX = 100;
+export const CERTIFICATE_URL_MAX = 500;
 /** Ours (docs/product/media.md#limits): how many photos and certificates one user keeps. */
 export const MAX_PHOTOS = 50;
 export const MAX_CERTIFICATES = 50;
@@ -93,6 +96,12 @@ export const CERTIFICATE_MESSAGES = {
   deleted: 'Certificate deleted successfully!',
   /** Ours: the answer past MAX_CERTIFICATES. */
   tooMany: `You can add at most ${MAX_CERTIFICATES} certificates.`,
+  /** Ours (issue 32): the details a certificate may carry without (or beside) a file. */
+  issuerTooLong: `Issuer must be ${CERTIFICATE_ISSUER_MAX} characters or less`,
+  badDate: 'Date must be a month and year (such as 2020-03) or a year',
+  futureDate: 'Date cannot be in the future',
+  badUrl: 'Please enter a web address starting with http:// or https://',
+  urlTooLong: `Link must be ${CERTIFICATE_URL_MAX} characters or less`,
 } as const;
 
 export const UPLOAD_MESSAGES = {
@@ -138,21 +147,71 @@ export const photoPatchSchema = z.object({
   title: title(PHOTO_MESSAGES.titleRequired, PHOTO_MESSAGES.titleTooLong, PHOTO_TITLE_MAX),
 });
 
+/** A month as the forms send it ("2020-03", January to December), or a bare year. */
+const CERTIFICATE_MONTH = /^[12]\d{3}(-(0[1-9]|1[0-2]))?$/;
+const thisMonth = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+
+/** Whether a certificate's link is an http(s) address (scheme required). */
+export const isCertificateUrl = (value: string): boolean =>
+  /^https?:\/\/[^\s/?#]+\.[^\s]*$/i.test(value) && !/[\s<>"]/.test(value);
+
+/** A certificate's details beside its title; missing or null becomes ''. */
+export const certificateDetailsSchema = z.object({
+  issuer: singleLineText(CERTIFICATE_MESSAGES.issuerTooLong)
+    .max(CERTIFICATE_ISSUER_MAX, CERTIFICATE_MESSAGES.issuerTooLong)
+    .nullish()
+    .transform((v) => v ?? ''),
+  date: singleLineText(CERTIFICATE_MESSAGES.badDate)
+    .refine((v) => v === '' || CERTIFICATE_MONTH.test(v), CERTIFICATE_MESSAGES.badDate)
+    .refine((v) => v === '' || v <= thisMonth(), CERTIFICATE_MESSAGES.futureDate)
+    .nullish()
+    .transform((v) => v ?? ''),
+  url: singleLineText(CERTIFICATE_MESSAGES.badUrl)
+    .max(CERTIFICATE_URL_MAX, CERTIFICATE_MESSAGES.urlTooLong)
+    .refine((v) => v === '' || isCertificateUrl(v), CERTIFICATE_MESSAGES.badUrl)
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+
+const certificateTitle = title(
+  CERTIFICATE_MESSAGES.titleRequired,
+  CERTIFICATE_MESSAGES.titleTooLong,
+  CERTIFICATE_TITLE_MAX,
+);
+
+/** A certificate without its file, as an import brings it (issue 32). */
+export const certificateRecordSchema = z.object({
+  title: certificateTitle,
+  ...certificateDetailsSchema.shape,
+});
+
+/**
+ * A new certificate: a title, optionally a file (`publicId` of an upload) and details
+ * (issuer, date, link). Without a file it is a record of the certificate (issue 32).
+ */
 export const certificateCreateSchema = z.object({
-  title: title(
-    CERTIFICATE_MESSAGES.titleRequired,
-    CERTIFICATE_MESSAGES.titleTooLong,
-    CERTIFICATE_TITLE_MAX,
-  ),
+  title: certificateTitle,
   pdfUrl: mediaRef.nullish(),
   photoUrl: mediaRef.nullish(),
-  publicId: singleLineText(CERTIFICATE_MESSAGES.documentRequired).min(
-    1,
-    CERTIFICATE_MESSAGES.documentRequired,
-  ),
+  publicId: singleLineText().max(2048).nullish(),
+  ...certificateDetailsSchema.shape,
 });
-/** An edit may keep the document (title only) or replace it (a new publicId). */
-export const certificatePatchSchema = certificateCreateSchema.partial({ publicId: true });
+/**
+ * An edit: the title, and the document kept (no publicId), replaced (a new publicId) or, with
+ * `removeFile`, dropped. Details left out stay as they are.
+ */
+export const certificatePatchSchema = z.object({
+  title: certificateTitle,
+  pdfUrl: mediaRef.nullish(),
+  photoUrl: mediaRef.nullish(),
+  publicId: singleLineText().max(2048).nullish(),
+  removeFile: z.boolean().optional(),
+  issuer: certificateDetailsSchema.shape.issuer.optional(),
+  date: certificateDetailsSchema.shape.date.optional(),
+  url: certificateDetailsSchema.shape.url.optional(),
+});
+export type CertificateDetails = z.output<typeof certificateDetailsSchema>;
 
 export const firstImpressionCreateSchema = z.object({
   videoUrl: singleLineText(VIDEO_MESSAGES.saveFailed).min(1, VIDEO_MESSAGES.saveFailed),
@@ -173,9 +232,14 @@ export interface Photo {
 export interface Certificate {
   _id: string;
   title: string;
+  /** '' with no file (pdfUrl, photoUrl and publicId alike). */
   pdfUrl: string;
   photoUrl: string;
   publicId: string;
+  /** Who issued it, when (YYYY-MM) and where it can be checked; '' when not given. */
+  issuer: string;
+  date: string;
+  url: string;
   lastUpdate: string;
 }
 

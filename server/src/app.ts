@@ -26,6 +26,7 @@ import { customSectionsRoutes } from './custom-sections/index.ts';
 import { cvIoRoutes } from './cv-io/index.ts';
 import { cvExportRoutes } from './cv-export/index.ts';
 import { accountRoutes } from './account/index.ts';
+import { emailPreferencesRoutes } from './email-preferences/index.ts';
 import { clientErrorsRoutes } from './client-errors/index.ts';
 import { outboxRoutes } from './dev/index.ts';
 import { mediaRoutes, type MediaAccess } from './media/index.ts';
@@ -197,6 +198,7 @@ export async function buildApp(input: AppInput): Promise<FastifyInstance> {
   await app.register(cvIoRoutes, deps);
   await app.register(cvExportRoutes, deps);
   await app.register(accountRoutes, deps);
+  await app.register(emailPreferencesRoutes, deps);
   await app.register(clientErrorsRoutes, deps);
   await app.register(mediaRoutes, { ...deps, access: mediaAccess(deps) });
   await app.register(photosRoutes, deps);

@@ -32,6 +32,19 @@ export interface SectionPlan {
   entries: PlannedEntry[];
 }
 
+/**
+ * The certificates an import brings: each judged like the certificate form, against the
+ * user's certificates (one with the same title, issuer and date is already there) and their
+ * cap. An import never removes a certificate, whatever its mode.
+ */
+export interface CertificatePlan {
+  label: string;
+  existing: number;
+  count: number;
+  already: number;
+  entries: PlannedEntry[];
+}
+
 export interface ImportResult {
   mode: ImportMode;
   imported: boolean;
@@ -40,8 +53,11 @@ export interface ImportResult {
   notes: string[];
   /** The look a Vitae export carries (`meta.vitae.layout`), null when the file has none. */
   layout?: { name: string | null } | null;
-  /** The certificate names the file lists: their files do not travel, so none is stored. */
-  certificates?: string[];
+  /**
+   * The certificates the file lists (issue 32), stored on confirm as certificates without a
+   * file; null when it lists none.
+   */
+  certificates?: CertificatePlan | null;
   /** A target import done: the version made or laid out. */
   version?: { _id: string; name: string } | null;
 }

@@ -10,6 +10,12 @@ import {
   type CustomSectionData,
 } from './custom-sections.ts';
 import { compact, isRec, obj, type JsonResumeList, type Rec } from './mapping.ts';
+import {
+  certificatesFromJsonResume,
+  certificatesToJsonResume,
+  type CertificateInput,
+  type CertificateOut,
+} from './certificates.ts';
 import { readArrangement, type CvArrangement } from '../arrangement.ts';
 import { readDesign, type CvDesign } from '../design.ts';
 import { resolvePageSize, type PageSize } from '../cv.ts';
@@ -74,7 +80,7 @@ export function toJsonResume(
   opts: {
     template?: string;
     layout?: VitaeLayout;
-    certificates?: readonly string[];
+    certificates?: readonly CertificateOut[];
     customSections?: readonly CustomSectionData[];
   } = {},
 ): JsonResume {
@@ -104,9 +110,9 @@ export function toJsonResume(
     (lists[list as JsonResumeList] ??= []).push(...items);
   }
   if (custom.meta.length) vitae.customSections = custom.meta;
-  // Vitae keeps a certificate's title and its file: the name is what a JSON Resume can carry
-  // (a file's address is signed for minutes, so it would not outlive the export).
-  const certificates = (opts.certificates ?? []).filter(Boolean).map((name) => ({ name }));
+  // A certificate's name, date, issuer and link; never its file (a file's address is signed
+  // for minutes, so it would not outlive the export).
+  const certificates = certificatesToJsonResume(opts.certificates ?? []);
   return compact({
     $schema: JSON_RESUME_SCHEMA_URL,
     basics: compact(basics),
@@ -124,8 +130,8 @@ export interface JsonResumeRead {
   template: string | null;
   /** The exported version's look, read leniently (anything unknown as the default). */
   layout: VitaeLayout | null;
-  /** The names of the file's `certificates` (their files cannot travel in a JSON Resume). */
-  certificates: string[];
+  /** The file's `certificates`, as records without a file (issue 32). */
+  certificates: CertificateInput[];
   /** What the file holds that Vitae does not import, in words. */
   notes: string[];
 }
@@ -167,23 +173,6 @@ function sectionInput(key: SectionKey, resume: JsonResume, meta: VitaeMeta | nul
   ];
 }
 
-/** The names of the items of a file's `certificates` list (an item without one is skipped). */
-function certificateNames(resume: JsonResume): string[] {
-  return itemsOf(resume, 'certificates')
-    .map((item) => (typeof item.name === 'string' ? item.name.replace(/\s+/g, ' ').trim() : ''))
-    .filter((name) => name !== '');
-}
-
-/** The words the preview shows for the certificates a file lists, or none. */
-export function certificatesNote(names: readonly string[]): string[] {
-  if (!names.length) return [];
-  const shown =
-    names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '');
-  return [
-    `${names.length} ${names.length === 1 ? 'certificate' : 'certificates'} (${shown}): a JSON Resume cannot carry their files, so upload each one with its file under Certificates.`,
-  ];
-}
-
 /** Reads a parsed JSON Resume; throws NOT_A_JSON_RESUME for anything but an object. */
 export function readJsonResume(input: unknown): JsonResumeRead {
   if (!isRec(input)) throw new Error(NOT_A_JSON_RESUME);
@@ -195,8 +184,8 @@ export function readJsonResume(input: unknown): JsonResumeRead {
     const found = sectionInput(key, resume, meta);
     if (found.length) sections[key] = found;
   }
-  const certificates = certificateNames(resume);
-  const notes = certificatesNote(certificates);
+  const certificates = certificatesFromJsonResume(itemsOf(resume, 'certificates'));
+  const notes: string[] = [];
   const template = meta && typeof meta.template === 'string' ? meta.template : null;
   return {
     sections,

@@ -28,7 +28,9 @@ export const cvDataSchema = z.object({
   ...Object.fromEntries(SECTION_KEYS.map((key) => [SECTIONS[key].cv.field, CV_SCHEMAS[key]])),
   assignedPhotoUrl: str.nullable(),
   firstImpression: z.object({ _id: str, videoUrl: str }).nullable(),
-  certificates: z.array(withId({ title: str, pdfUrl: str, photoUrl: str })),
+  certificates: z.array(
+    withId({ title: str, pdfUrl: str, photoUrl: str, issuer: str, date: str, url: str }),
+  ),
   customSections: cvCustomSectionsSchema,
   arrangement: arrangementResponseSchema,
   design: designResponseSchema,

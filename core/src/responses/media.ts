@@ -25,6 +25,9 @@ export const certificateSchema = z.object({
   pdfUrl: str,
   photoUrl: str,
   publicId: str,
+  issuer: str,
+  date: str,
+  url: str,
   lastUpdate: str,
 });
 export const firstImpressionSchema = z.object({

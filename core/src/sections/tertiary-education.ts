@@ -157,16 +157,6 @@ export const tertiaryEducationLinkedIn: LinkedInMapping<TertiaryEducation> = (ro
       description: linkedInText(r['Notes']),
       additionalInfo: r['Activities'],
     })),
-  // A certification is a course with an awarding body: a tertiary entry holds it.
-  ...rowsOf(rows, 'Certifications.csv').map((c) => ({
-    instituteName: c['Authority'],
-    certificationType: c['Name'],
-    startDate: linkedInDate(c['Started On']),
-    endDate: linkedInDate(c['Finished On'] || c['Started On']),
-    additionalInfo: [c['License Number'] && `Licence ${c['License Number']}`, c['Url']]
-      .filter(Boolean)
-      .join(' '),
-  })),
 ];
 
 export const tertiaryEducationSection = defineSection({

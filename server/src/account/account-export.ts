@@ -39,7 +39,46 @@ export const ABOUT_ACCOUNT_JSON =
   'address and browser string ' +
   'of the people who viewed your shared CV (you see their device kind; see omittedColumns), ' +
   'and other users’ private data, such as HR users’ saves and notes about your CV. Your media ' +
-  'files are in media/.';
+  'files are in media/ (README.txt says what each one is).';
+
+/**
+ * The export's README (issue 32): what each file is. Vitae keeps the video it plays, converted
+ * on upload to H.264/AAC MP4 of at most 720p; the uploaded original is not kept, so the export
+ * holds the converted file and names it so.
+ */
+export const EXPORT_README = [
+  'Your Vitae account export',
+  '',
+  'resume.json   Your CV as a JSON Resume (https://jsonresume.org), which other CV tools import.',
+  'account.json  Every row Vitae holds about your account (see "about" inside it).',
+  'media/        Your files:',
+  '  photo-<id>.<ext>              a profile photo as stored (re-encoded, without location data);',
+  '  certificate-<id>.<ext>        a certificate document, exactly as uploaded;',
+  '  video-<id>-converted.mp4      your first impression video as Vitae stores and plays it:',
+  '                                converted on upload to MP4 (H.264/AAC, at most 720p).',
+  '                                Vitae does not keep the file you uploaded, so this is',
+  '                                the converted copy, not your original;',
+  '  video-<id>-as-uploaded.<ext>  a video Vitae could not convert, kept as you uploaded it.',
+  '',
+  'Certificates without a document (for example from a LinkedIn import) have no file; their',
+  'title, issuer, date and link are in account.json (table "certificates") and resume.json.',
+  '',
+].join('\n');
+
+/** A media file's name in the export: its kind, id and, for a video, whether it was converted. */
+export function exportedMediaName(m: {
+  id: string;
+  purpose: string;
+  content_type: string;
+  thumb_key: string | null;
+}): string {
+  const ext = EXTENSIONS[m.content_type] ?? 'bin';
+  if (m.purpose !== 'video') return `media/${m.purpose}-${m.id}.${ext}`;
+  // A poster frame is made only from a converted video (media/ingest.ts).
+  return m.thumb_key
+    ? `media/video-${m.id}-converted.${ext}`
+    : `media/video-${m.id}-as-uploaded.${ext}`;
+}
 
 export interface ExportStatus {
   id: string;
@@ -65,7 +104,11 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
   'application/pdf': 'pdf',
   'video/mp4': 'mp4',
+  'video/x-m4v': 'mp4',
+  'video/quicktime': 'mov',
   'video/webm': 'webm',
+  'video/vnd.avi': 'avi',
+  'video/x-msvideo': 'avi',
 };
 
 type Deps = Pick<AppDeps, 'db' | 'storage' | 'events'>;
@@ -104,6 +147,9 @@ async function writeZip(
     entry.push(Buffer.from(JSON.stringify(value, null, 2)), true);
   };
 
+  const readme = new ZipDeflate('README.txt', { level: 6 });
+  zip.add(readme);
+  readme.push(Buffer.from(EXPORT_README), true);
   addJson('resume.json', await exportJsonResume(deps.db, userId));
   const { tables, omitted } = withoutSecrets(await userRows(deps.db, userId));
   addJson('account.json', {
@@ -120,9 +166,7 @@ async function writeZip(
     const stream = await deps.storage.read(m.file_key);
     if (stream) {
       // Photos, PDFs and videos are compressed already: stored as they are.
-      const entry = new ZipPassThrough(
-        `media/${m.purpose}-${m.id}.${EXTENSIONS[m.content_type] ?? 'bin'}`,
-      );
+      const entry = new ZipPassThrough(exportedMediaName(m));
       zip.add(entry);
       for await (const chunk of stream) {
         entry.push(chunk as Uint8Array);

@@ -89,7 +89,7 @@ export function accountRepo(db: Db) {
     async mediaFiles(userId: string) {
       return db
         .selectFrom('media')
-        .select(['id', 'purpose', 'content_type', 'file_key'])
+        .select(['id', 'purpose', 'content_type', 'file_key', 'thumb_key'])
         .where('user_id', '=', userId)
         .orderBy('created_at')
         .execute();

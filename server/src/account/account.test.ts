@@ -4,12 +4,13 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { loginAs, callAs, type Who } from '../test/build-test-app.ts';
 import {
   buildMediaTestApp,
+  makeVideo,
   png,
   upload,
   type Adapter,
   type MediaTestApp,
 } from '../test/media-test-kit.ts';
-import { ABOUT_ACCOUNT_JSON } from './account-export.ts';
+import { ABOUT_ACCOUNT_JSON, EXPORT_README, exportedMediaName } from './account-export.ts';
 import { DELETE_ACCOUNT_MESSAGES } from './account.routes.ts';
 
 let t: MediaTestApp;
@@ -195,6 +196,44 @@ describe.each<Adapter>(['local', 's3'])('on %s storage', (adapter) => {
       // A notification said it was ready.
       const notes = (await call(me, 'GET', '/api/notifications')).body;
       expect(notes).toContain('Your account export is ready');
+    });
+
+    it('holds the stored video, named as the converted copy, and says so in README.txt', async () => {
+      const me = await loginAs(t);
+      const original = makeVideo(2, 'webm');
+      const res = await upload(t, me.cookie, 'video', {
+        data: original,
+        filename: 'me.webm',
+        contentType: 'video/webm',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const video = res.json<{ url: string; public_id: string }>();
+      const added = await call(me, 'POST', '/api/first-impression', { videoUrl: video.url });
+      expect(added.statusCode, added.body).toBeLessThan(300);
+      const stored = await t.db
+        .selectFrom('media')
+        .select(['file_key', 'size'])
+        .where('id', '=', video.public_id)
+        .executeTakeFirstOrThrow();
+
+      const files = await exportZip(me);
+      expect(strFromU8(files['README.txt']!)).toBe(EXPORT_README);
+      expect(EXPORT_README).toContain('this is\n');
+      const name = `media/video-${video.public_id}-converted.mp4`;
+      expect(Object.keys(files).filter((n) => n.startsWith('media/'))).toEqual([name]);
+      // The bytes Vitae keeps and plays, not re-encoded on the way out.
+      expect(files[name]!.length).toBe(stored.size);
+      expect(files[name]!.length).not.toBe(original.length);
+    });
+
+    it('names a video Vitae could not convert as uploaded', () => {
+      const row = { id: 'a'.repeat(24), purpose: 'video', content_type: 'video/quicktime' };
+      expect(exportedMediaName({ ...row, thumb_key: null })).toBe(
+        `media/video-${'a'.repeat(24)}-as-uploaded.mov`,
+      );
+      expect(exportedMediaName({ ...row, content_type: 'video/mp4', thumb_key: 'p.jpg' })).toBe(
+        `media/video-${'a'.repeat(24)}-converted.mp4`,
+      );
     });
   });
 

@@ -103,6 +103,7 @@ export function authRepo(db: Db) {
         pending_cv_to_save: input.pendingCvToSave,
         created_at: now,
         updated_at: now,
+        email_contact_requests: 1,
       };
       return db.transaction().execute(async (trx) => {
         const inserted = await trx

@@ -47,10 +47,16 @@ export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): P
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const { publicId, title } = req.body;
-      const added = section.add(user.id, publicId, (trx, id) =>
-        certificatesRepo({ ...deps, db: trx }).add(user.id, id, title),
-      );
+      const { publicId, title, issuer, date, url } = req.body;
+      const details = { issuer, date, url };
+      // Without a file the certificate is a record: its title and details (issue 32).
+      const added = publicId
+        ? section.add(user.id, publicId, (trx, id) =>
+            certificatesRepo({ ...deps, db: trx }).add(user.id, id, title, details),
+          )
+        : section.addWithoutFile(user.id, (trx) =>
+            certificatesRepo({ ...deps, db: trx }).add(user.id, null, title, details),
+          );
       return reply.status(201).send(await added);
     },
   );
@@ -60,14 +66,18 @@ export async function certificatesRoutes(app: FastifyInstance, deps: AppDeps): P
     { schema: { tags, params: idParams, body: certificatePatchSchema, response: answer } },
     async (req) => {
       const { userId, entry: cert } = await section.entryOf(req, req.params.id);
+      const { title, issuer, date, url, removeFile } = req.body;
       const replacing = publicIdOf(req.body.publicId);
       const file =
         replacing && replacing !== cert.media_id
           ? await section.unusedFile(userId, replacing)
           : null;
-      await repo.update(cert.id, { title: req.body.title, mediaId: file?.id ?? cert.media_id });
-      // A replaced document's files go with it.
-      if (file) await section.media.removeById(cert.media_id);
+      const mediaId = file ? file.id : removeFile ? null : cert.media_id;
+      await section.attaching(repo.update(cert.id, { title, mediaId, issuer, date, url }));
+      // A replaced or removed document's files go with it.
+      if (cert.media_id && mediaId !== cert.media_id) {
+        await section.media.removeById(cert.media_id);
+      }
       return section.changed(userId);
     },
   );

@@ -124,8 +124,82 @@ describe('certificates', () => {
       error: CERTIFICATE_MESSAGES.titleRequired,
       fieldErrors: { title: CERTIFICATE_MESSAGES.titleRequired },
     });
-    const noDoc = await call(cookie, 'POST', '/api/certificate', { title: 'x' });
-    expect(noDoc.json().fieldErrors).toEqual({ publicId: CERTIFICATE_MESSAGES.documentRequired });
+    const before = (await call(cookie, 'GET', '/api/certificate')).json();
+    const bad = [
+      [{ issuer: 'x'.repeat(101) }, { issuer: CERTIFICATE_MESSAGES.issuerTooLong }],
+      [{ date: '2020-13' }, { date: CERTIFICATE_MESSAGES.badDate }],
+      [{ date: 'Mar 2020' }, { date: CERTIFICATE_MESSAGES.badDate }],
+      [{ date: '2999-01' }, { date: CERTIFICATE_MESSAGES.futureDate }],
+      [{ url: 'javascript:alert(1)' }, { url: CERTIFICATE_MESSAGES.badUrl }],
+      [{ url: 'not a url' }, { url: CERTIFICATE_MESSAGES.badUrl }],
+      [{ url: `https://a.example/${'x'.repeat(500)}` }, { url: CERTIFICATE_MESSAGES.urlTooLong }],
+      [{ issuer: 7 }, { issuer: CERTIFICATE_MESSAGES.issuerTooLong }],
+    ] as const;
+    for (const [body, fieldErrors] of bad) {
+      const res = await call(cookie, 'POST', '/api/certificate', { title: 'x', ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().fieldErrors).toEqual(fieldErrors);
+    }
+    expect((await call(cookie, 'GET', '/api/certificate')).json()).toEqual(before);
+  });
+
+  it('keeps a certificate without a file: title, issuer, date and link (issue 32)', async () => {
+    const { cookie, userId } = await loginAs(t);
+    const events = sectionChanges(t);
+    const res = await call(cookie, 'POST', '/api/certificate', {
+      title: 'AWS Solutions Architect',
+      issuer: 'Amazon Web Services',
+      date: '2020-03',
+      url: 'https://aws.example/verify/123',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [cert] = res.json().data;
+    expect(cert).toEqual({
+      _id: expect.any(String),
+      title: 'AWS Solutions Architect',
+      pdfUrl: '',
+      photoUrl: '',
+      publicId: '',
+      issuer: 'Amazon Web Services',
+      date: '2020-03',
+      url: 'https://aws.example/verify/123',
+      lastUpdate: expect.any(String),
+    });
+    expect(events).toContainEqual({ userId, dataType: 'certificate' });
+    expect((await call(cookie, 'GET', '/api/certificate/status')).json()).toEqual({ status: 1 });
+
+    // The one-request CV shows it too, without a file.
+    const cv = (await call(cookie, 'GET', '/api/curriculum-vitae/data')).json().data;
+    expect(cv.certificates).toEqual([
+      expect.objectContaining({ title: 'AWS Solutions Architect', pdfUrl: '', date: '2020-03' }),
+    ]);
+
+    // Editing: details change or stay; a file may be added, then removed again.
+    const edited = await call(cookie, 'PATCH', `/api/certificate/${cert._id}`, {
+      title: 'AWS SA',
+      date: '',
+    });
+    expect(edited.json().data[0]).toMatchObject({
+      title: 'AWS SA',
+      issuer: 'Amazon Web Services',
+      date: '',
+      url: 'https://aws.example/verify/123',
+    });
+    const doc = await uploadPdf(cookie);
+    const withFile = await call(cookie, 'PATCH', `/api/certificate/${cert._id}`, {
+      title: 'AWS SA',
+      publicId: doc.public_id,
+    });
+    expect(withFile.json().data[0].pdfUrl).toContain(`${doc.public_id}.pdf`);
+    const without = await call(cookie, 'PATCH', `/api/certificate/${cert._id}`, {
+      title: 'AWS SA',
+      removeFile: true,
+    });
+    expect(without.json().data[0]).toMatchObject({ pdfUrl: '', publicId: '' });
+    expect(t.storedKeys()).not.toContain(`${doc.public_id}.pdf`);
+
+    const del = await call(cookie, 'POST', '/api/certificate/delete', { id: cert._id });
+    expect(del.json()).toEqual({ data: [] });
   });
 
   it("keeps another user's certificates out of reach", async () => {

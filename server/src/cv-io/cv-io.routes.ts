@@ -74,12 +74,21 @@ const importResult = z.object({
   ),
   notes: z.array(z.string()),
   layout: z.object({ name: z.string().nullable() }).nullable().optional(),
-  certificates: z.array(z.string()).optional(),
+  certificates: z
+    .object({
+      label: z.string(),
+      existing: z.number(),
+      count: z.number(),
+      already: z.number(),
+      entries: z.array(plannedEntry),
+    })
+    .nullable()
+    .optional(),
   version: z.object({ _id: z.string(), name: z.string() }).nullable().optional(),
 });
 
 function sourceOf(body: unknown): ImportSource {
-  if (Buffer.isBuffer(body)) return { sections: readLinkedInZip(body), template: null, notes: [] };
+  if (Buffer.isBuffer(body)) return { ...readLinkedInZip(body), template: null, notes: [] };
   if (typeof body === 'string') throw new HttpError(415, CV_IO_MESSAGES.unsupported);
   try {
     return readJsonResume(body);

@@ -42,6 +42,8 @@ import {
 } from '../custom-sections/index.ts';
 import { sanitizeRichText, sectionsRepo, type EntryOut } from '../sections/index.ts';
 import { cvIoRepo } from './cv-io.repo.ts';
+import { certificatesToStore, planCertificates } from './certificate-plan.ts';
+import type { CertificateInput } from '@vitae/core/json-resume/certificates';
 import {
   planImport,
   sameText,
@@ -59,8 +61,8 @@ export interface ImportSource {
   template: string | null;
   /** The look of the version a Vitae export was made from (issue 30). */
   layout?: VitaeLayout | null;
-  /** The names of the certificates a JSON Resume lists (none is stored: no file). */
-  certificates?: string[];
+  /** The certificates the file lists (issue 32): stored as certificates without a file. */
+  certificates?: CertificateInput[];
   notes: string[];
 }
 
@@ -89,7 +91,7 @@ export async function exportJsonResume(
   const [all, versions, certificates, data, custom] = await Promise.all([
     entriesOf(db, userId),
     versionsRepo(db).list(userId),
-    cvIoRepo(db).certificateTitles(userId),
+    cvIoRepo(db).certificates(userId),
     loadCvData(db, userId, undefined, versionId),
     customSectionsRepo(db).list(userId),
   ]);
@@ -203,8 +205,18 @@ const shown = ({ matches: _matches, ...plan }: MergePlan): SectionPlan => plan;
 /** What the answer says of the file beyond its sections. */
 const fileFacts = (source: ImportSource) => ({
   layout: source.layout ? { name: source.layout.name ?? null } : null,
-  certificates: source.certificates ?? [],
 });
+
+/** The file's certificates judged against the user's (issue 32). */
+async function certificatePlanOf(db: Db, userId: string, source: ImportSource) {
+  if (!source.certificates?.length) return null;
+  const existing = await db
+    .selectFrom('certificates')
+    .select(['title', 'issuer', 'issued_on as date'])
+    .where('user_id', '=', userId)
+    .execute();
+  return planCertificates(source.certificates, existing);
+}
 
 /** The version an import lays out must be the user's: else `404`, as everywhere. */
 async function mustOwnVersion(db: Db, userId: string, id: string): Promise<void> {
@@ -232,6 +244,7 @@ export async function previewImport(
     sections: plans.map(shown),
     notes: [...source.notes, ...customNotes],
     ...fileFacts(source),
+    certificates: await certificatePlanOf(db, userId, source),
     version: null,
   };
 }
@@ -361,7 +374,11 @@ export async function runImport(
         version = { _id: made._id, name: made.name };
       }
     }
-    return { plans, touched, customSections, version };
+    // Certificates join the user's, never replace them; judged under the lock.
+    const certificates = await certificatePlanOf(trx, userId, source);
+    const storing = certificatesToStore(certificates);
+    for (const c of storing) await cvIoRepo(trx).insertCertificate(userId, c);
+    return { plans, touched, customSections, version, certificates, stored: storing.length };
   });
   for (const key of done.touched) {
     deps.events.publish('section.changed', { userId, dataType: SECTIONS[key].dataType });
@@ -369,12 +386,14 @@ export async function runImport(
   if (done.customSections.changed) {
     deps.events.publish('section.changed', { userId, dataType: 'custom-sections' });
   }
+  if (done.stored) deps.events.publish('section.changed', { userId, dataType: 'certificate' });
   return {
     mode: target ? 'add' : mode,
     imported: true,
     sections: done.plans.map(shown),
     notes: [...source.notes, ...done.customSections.notes],
     ...fileFacts(source),
+    certificates: done.certificates,
     version: done.version,
   };
 }

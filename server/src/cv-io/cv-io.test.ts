@@ -6,6 +6,8 @@ import { zipSync, strToU8 } from 'fflate';
 import { createRequire } from 'node:module';
 import { sql } from 'kysely';
 import {
+  CERTIFICATE_MESSAGES,
+  MAX_CERTIFICATES,
   SECTIONS,
   SECTION_KEYS,
   TOO_MANY_ENTRIES,
@@ -450,7 +452,8 @@ function linkedInZip(overrides: Record<string, string> = {}): Uint8Array {
     ]),
     'Certifications.csv': csv([
       [...LINKEDIN_FILES['Certifications.csv']],
-      ['Professional Engineer', '', 'ECSA', 'Jun 2021', '', 'PE-1'],
+      ['Professional Engineer', 'https://ecsa.example/pe/1', 'ECSA', 'Jun 2021', '', 'PE-1'],
+      ['Site Safety', '', 'SAIOSH', 'Mar 2020', 'Mar 2020', ''],
     ]),
     'Email Addresses.csv': csv([
       [...LINKEDIN_FILES['Email Addresses.csv']],
@@ -467,6 +470,57 @@ function linkedInZip(overrides: Record<string, string> = {}): Uint8Array {
 }
 
 describe('LinkedIn data export import', () => {
+  it('previews certifications as certificates, stores them on confirm, once (issue 32)', async () => {
+    const me = await loginAs(t);
+    const preview = await importZip(me, linkedInZip(), 'mode=add&dryRun=1');
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().certificates).toMatchObject({
+      label: 'Certificates',
+      count: 2,
+      already: 0,
+      entries: [
+        {
+          values: {
+            title: 'Professional Engineer',
+            issuer: 'ECSA',
+            date: '2021-06',
+            url: 'https://ecsa.example/pe/1',
+          },
+          errors: null,
+        },
+        { values: { title: 'Site Safety' }, errors: null },
+      ],
+    });
+    expect((await call(me, 'GET', '/api/certificate')).json()).toEqual({ data: [] });
+    expect((await importZip(me, linkedInZip(), 'mode=replace')).statusCode).toBe(200);
+    expect((await call(me, 'GET', '/api/certificate')).json().data).toHaveLength(2);
+    // Re-imported (replace or add): the certificates are already there.
+    const again = await importZip(me, linkedInZip(), 'mode=replace');
+    expect(again.json().certificates).toMatchObject({ count: 0, already: 2 });
+    expect((await call(me, 'GET', '/api/certificate')).json().data).toHaveLength(2);
+  });
+
+  it('stores certifications only within the certificates cap', async () => {
+    const me = await loginAs(t);
+    const rows = Array.from({ length: MAX_CERTIFICATES + 2 }, (_, i) => [
+      `Cert ${i}`,
+      '',
+      'Body',
+      'Jan 2020',
+      '',
+      '',
+    ]);
+    const zip = linkedInZip({
+      'Certifications.csv': csv([[...LINKEDIN_FILES['Certifications.csv']], ...rows]),
+    });
+    const res = await importZip(me, zip);
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = res.json().certificates;
+    expect(plan.count).toBe(MAX_CERTIFICATES);
+    expect(plan.entries.at(-1).errors).toEqual({ general: CERTIFICATE_MESSAGES.tooMany });
+    expect((await call(me, 'GET', '/api/certificate')).json().data).toHaveLength(MAX_CERTIFICATES);
+  });
+
   it('fills the right sections from the documented files', async () => {
     const me = await loginAs(t);
     const res = await importZip(me, linkedInZip());
@@ -492,9 +546,17 @@ describe('LinkedIn data export import', () => {
       ['Bridge Co', '2020-03', '', true],
       ['Roads Inc', '2018-01', '2019-12', false],
     ]);
+    // Certifications are certificates without a file, not tertiary education (issue 32).
     expect(cv.tertEdus.map((e) => [e.instituteName, e.certificationType])).toEqual([
       ['University of Pretoria', 'BEng Civil'],
-      ['ECSA', 'Professional Engineer'],
+    ]);
+    const certs = (await call(me, 'GET', '/api/certificate')).json().data;
+    // Added at one moment: compared in name order.
+    expect(
+      certs.map((c: Record<string, string>) => [c.title, c.issuer, c.date, c.url, c.pdfUrl]).sort(),
+    ).toEqual([
+      ['Professional Engineer', 'ECSA', '2021-06', 'https://ecsa.example/pe/1', ''],
+      ['Site Safety', 'SAIOSH', '2020-03', '', ''],
     ]);
     // LinkedIn keeps no skill level and this language has none: nothing is made up.
     expect(cv.skills.map((s) => [s.skill, s.level])).toEqual([

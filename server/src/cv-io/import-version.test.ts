@@ -4,6 +4,7 @@ import { buildTestApp, callAs, loginAs, type TestApp, type Who } from '../test/b
 import { newId, nowIso } from '../db/ids.ts';
 import { CV_IO_MESSAGES } from './cv-io.routes.ts';
 import { IMPORTED_CV_NAME } from './cv-io.service.ts';
+import type { CertificatePlan } from '@vitae/core/json-resume/import-result';
 
 /*
  * Issue 30: a JSON Resume imported as a new CV version, or onto the layout of one, merges its
@@ -33,7 +34,7 @@ type Result = {
   sections: { key: string; count: number; already?: number; entries: { already?: boolean }[] }[];
   notes: string[];
   layout?: { name: string | null } | null;
-  certificates?: string[];
+  certificates?: CertificatePlan | null;
   version?: { _id: string; name: string } | null;
 };
 
@@ -335,7 +336,7 @@ describe('JSON Resume import as a CV version', () => {
 });
 
 describe('certificates in a JSON Resume', () => {
-  it('are written by name and read back as names, none stored without its file', async () => {
+  it('travel as name, issuer, date and link and come back as certificates without a file (issue 32)', async () => {
     const who = await loginAs(t);
     const now = nowIso();
     for (const title of ['First aid', 'Forklift licence']) {
@@ -360,20 +361,47 @@ describe('certificates in a JSON Resume', () => {
           user_id: who.userId,
           media_id: media,
           title,
+          ...(title === 'First aid' && {
+            issuer: 'St John',
+            issued_on: '2021-06',
+            url: 'https://stjohn.example/c/1',
+          }),
           created_at: nowIso(),
           updated_at: nowIso(),
         })
         .execute();
     }
     const resume = (await call(who, 'GET', '/api/cv/export')).json() as Resume;
-    expect(resume.certificates).toEqual([{ name: 'First aid' }, { name: 'Forklift licence' }]);
+    expect(resume.certificates).toEqual([
+      { name: 'First aid', date: '2021-06', issuer: 'St John', url: 'https://stjohn.example/c/1' },
+      { name: 'Forklift licence' },
+    ]);
 
     const copy = await loginAs(t);
     const res = await importAs(copy, resume, 'target=new&dryRun=1');
     const read = res.json() as Result;
-    expect(read.certificates).toEqual(['First aid', 'Forklift licence']);
-    expect(read.notes.join(' ')).toContain(
-      '2 certificates (First aid, Forklift licence): a JSON Resume cannot carry their files',
-    );
+    expect(read.certificates).toMatchObject({ count: 2, already: 0, existing: 0 });
+    expect(read.certificates?.entries.map((e) => e.values)).toEqual([
+      { title: 'First aid', issuer: 'St John', date: '2021-06', url: 'https://stjohn.example/c/1' },
+      { title: 'Forklift licence', issuer: '', date: '', url: '' },
+    ]);
+    // The preview stores nothing.
+    expect((await call(copy, 'GET', '/api/certificate')).json()).toEqual({ data: [] });
+
+    expect((await importAs(copy, resume, 'target=new')).statusCode).toBe(200);
+    const stored = (await call(copy, 'GET', '/api/certificate')).json().data;
+    // Added at one moment: compared in name order.
+    expect(
+      stored.map((c: { title: string; pdfUrl: string }) => [c.title, c.pdfUrl]).sort(),
+    ).toEqual([
+      ['First aid', ''],
+      ['Forklift licence', ''],
+    ]);
+    // Imported again: already there, not stored twice; the owner's own file ones likewise.
+    const again = (await importAs(copy, resume, 'target=new')).json() as Result;
+    expect(again.certificates).toMatchObject({ count: 0, already: 2 });
+    expect((await call(copy, 'GET', '/api/certificate')).json().data).toHaveLength(2);
+    const own = (await importAs(who, resume, 'target=new&dryRun=1')).json() as Result;
+    expect(own.certificates).toMatchObject({ count: 0, already: 2 });
   });
 });

@@ -12,6 +12,10 @@ import {
   type LinkedInRow,
   type LinkedInRows,
 } from '@vitae/core/json-resume/linkedin';
+import {
+  certificatesFromLinkedIn,
+  type CertificateInput,
+} from '@vitae/core/json-resume/certificates';
 import { HttpError } from '../plugins/errors.ts';
 import { MAX_CANDIDATES, tooMany, type ImportCandidates } from './import-plan.ts';
 import { readZip } from './zip-read.ts';
@@ -54,8 +58,14 @@ function rowsOf(file: LinkedInFile, bytes: Uint8Array): LinkedInRow[] {
   );
 }
 
-/** The sections a LinkedIn export fills; throws a 400 with the reason for a bad archive. */
-export function readLinkedInZip(zip: Uint8Array): ImportCandidates {
+/**
+ * The sections a LinkedIn export fills, and its certifications as certificates (issue 32);
+ * throws a 400 with the reason for a bad archive.
+ */
+export function readLinkedInZip(zip: Uint8Array): {
+  sections: ImportCandidates;
+  certificates: CertificateInput[];
+} {
   const files = readZip(zip, (name) => fileOf(name) !== undefined);
   if (files.size === 0) throw new HttpError(400, NO_LINKEDIN_FILES);
   const rows: LinkedInRows = {};
@@ -68,5 +78,5 @@ export function readLinkedInZip(zip: Uint8Array): ImportCandidates {
     const found = SECTIONS[key].linkedIn?.(rows) ?? [];
     if (found.length) candidates[key] = found;
   }
-  return candidates;
+  return { sections: candidates, certificates: certificatesFromLinkedIn(rows) };
 }

@@ -101,7 +101,7 @@ function cvSql(postgres: boolean, withMedia: boolean): { sql: string; params: nu
     ),
   );
   if (withMedia) {
-    const media = (table: string, entry: string[], where = '') => {
+    const media = (table: string, entry: string[], where = '', join = 'inner join') => {
       const pairs = [
         ...columns(table, entry),
         ...columns('media', MEDIA_COLUMNS),
@@ -110,14 +110,20 @@ function cvSql(postgres: boolean, withMedia: boolean): { sql: string; params: nu
       return branch(
         table,
         json(pairs),
-        `${q(table)}.${q('id')} as i from ${q(table)} inner join ${q('media')} on ${q('media')}.${q('id')} = ${q(table)}.${q('media_id')} where ${q(table)}.${q('user_id')} = ${param()}${where}`,
+        `${q(table)}.${q('id')} as i from ${q(table)} ${join} ${q('media')} on ${q('media')}.${q('id')} = ${q(table)}.${q('media_id')} where ${q(table)}.${q('user_id')} = ${param()}${where}`,
         `${q(table)}.${q('created_at')}`,
       );
     };
     branches.push(
       media('photos', ['id'], ` and ${q('photos')}.${q('assigned')} = 1`),
       media('first_impressions', ['id', 'updated_at']),
-      media('certificates', ['id', 'title', 'updated_at']),
+      // A certificate may have no file (migration 033).
+      media(
+        'certificates',
+        ['id', 'title', 'issuer', 'issued_on', 'url', 'updated_at'],
+        '',
+        'left join',
+      ),
     );
   }
   return { sql: `${branches.join('\nunion all\n')}\norder by k, c, i`, params: n };
@@ -128,6 +134,8 @@ const statements = new Map<string, { sql: string; params: number }>();
 export const CV_TABLES: readonly string[] = tablesReadBy(cvSql(false, true).sql);
 
 type MediaJoined = AnyRow & { media_id: string; file_key: string; thumb_key: string | null };
+/** A certificate's row: without a file (migration 033) its media columns are null. */
+type CertificateJoined = AnyRow & { media_id: string | null; file_key: string | null };
 
 /** One version's row as the statement reads it. */
 type VersionRow = AnyRow & { id: string; is_default: number };
@@ -141,7 +149,7 @@ interface CvRows {
   excluded: Map<string, Set<string>>;
   photo?: MediaJoined;
   video?: MediaJoined;
-  certificates: MediaJoined[];
+  certificates: CertificateJoined[];
   customSections: AnyRow[];
   customEntries: AnyRow[];
 }
@@ -177,7 +185,7 @@ async function readCv(db: Db, userId: string, withMedia: boolean): Promise<CvRow
       set.add(String(row.entry_id));
     } else if (k === 'photos') out.photo = row as MediaJoined;
     else if (k === 'first_impressions') out.video = row as MediaJoined;
-    else if (k === 'certificates') out.certificates.push(row as MediaJoined);
+    else if (k === 'certificates') out.certificates.push(row as CertificateJoined);
     else if (k === 'custom_sections') out.customSections.push(row);
     else if (k === 'custom_section_entries') out.customEntries.push(row);
     else out.sections[k as SectionKey].push(toEntry(k as SectionKey, row));
@@ -256,12 +264,16 @@ export async function loadCv(
   const certificates: Certificate[] = signer
     ? all.certificates.map((r) => {
         const isPdf = r.content_type === 'application/pdf';
+        const file = r.file_key ? url(r as MediaJoined) : '';
         return {
           _id: String(r.id),
           title: String(r.title),
-          pdfUrl: isPdf ? url(r) : '',
-          photoUrl: isPdf ? '' : url(r),
-          publicId: r.media_id,
+          pdfUrl: isPdf ? file : '',
+          photoUrl: isPdf ? '' : file,
+          publicId: r.media_id ?? '',
+          issuer: String(r.issuer ?? ''),
+          date: String(r.issued_on ?? ''),
+          url: String(r.url ?? ''),
           lastUpdate: String(r.updated_at),
         };
       })

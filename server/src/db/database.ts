@@ -18,6 +18,8 @@ export interface UsersTable {
   pending_cv_to_save: string | null;
   created_at: string;
   updated_at: string;
+  /** 1: mail the user about an HR user's contact request (migration 033). */
+  email_contact_requests: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -323,8 +325,13 @@ export interface PhotosTable {
 export interface CertificatesTable {
   id: string;
   user_id: string;
-  media_id: string;
+  /** Null: a certificate without a file (migration 033). */
+  media_id: string | null;
   title: string;
+  issuer: Generated<string>;
+  /** YYYY-MM or ''. */
+  issued_on: Generated<string>;
+  url: Generated<string>;
   created_at: string;
   updated_at: string;
 }

@@ -12,6 +12,8 @@ export function contactRequestEmail(opts: {
   candidateName: string;
   hrName: string;
   dashboardUrl: string;
+  /** The one-click unsubscribe link and headers (issue 32). */
+  unsubscribe: { url: string; headers: Record<string, string> };
 }): Mail {
   const paragraphs = [
     `Hi ${opts.candidateName || 'there'},`,
@@ -20,15 +22,18 @@ export function contactRequestEmail(opts: {
   ];
   const footer =
     'You get this email because your CV is publicly listed on Vitae with contact details on request.';
+  const stop = `Stop these emails: ${opts.unsubscribe.url} (or turn them off in Settings).`;
   return {
     to: opts.to,
     subject: CONTACT_REQUEST_SUBJECT,
-    text: `${paragraphs.join('\n\n')}\n\nAnswer the request: ${opts.dashboardUrl}\n\n${footer}`,
+    text: `${paragraphs.join('\n\n')}\n\nAnswer the request: ${opts.dashboardUrl}\n\n${footer}\n${stop}`,
     html: simpleEmailHtml({
       heading: CONTACT_MESSAGES.requestTitle,
       paragraphs,
       action: { label: 'Answer the request', url: opts.dashboardUrl },
       footer,
+      unsubscribeUrl: opts.unsubscribe.url,
     }),
+    headers: opts.unsubscribe.headers,
   };
 }

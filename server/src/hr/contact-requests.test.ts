@@ -243,6 +243,104 @@ describe('contact details on request', () => {
     expect(await mailsTo()).toHaveLength(1);
   });
 
+  it('mails only while the candidate wants it: Settings and the one-click link turn it off (issue 32)', async () => {
+    const owner = await candidate('Naledi Optout', 'on-request');
+    const other = await loginAs(t);
+    const mailsTo = async () => (await t.outbox()).filter((m) => m.to === owner.email);
+    const ask = async (name: string) => {
+      const hr = await hrUser(name);
+      const res = await call(
+        hr,
+        'POST',
+        `/hr/saved-cv/${await save(hr, owner.listingId)}/contact-request`,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const prefs = async (who: Who) =>
+      (await call(who, 'GET', '/api/account/email-preferences')).json().preferences;
+    expect(await prefs(owner)).toEqual({ contactRequests: true });
+
+    await ask('First Asker');
+    const [mail] = await mailsTo();
+    const link = /Stop these emails: (\S+) /.exec(mail!.text)![1]!;
+    expect(mail!.headers).toEqual({
+      'List-Unsubscribe': `<${link}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(mail!.html).toContain('Unsubscribe from these emails');
+    const path = new URL(link).pathname + new URL(link).search;
+
+    // Opening the link shows a page and changes nothing (a mail scanner may open it).
+    const shown = await t.app.inject({ method: 'GET', url: path });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toContain('text/html');
+    expect(shown.body).toContain('Stop emails about HR users asking for your contact details?');
+    expect(await prefs(owner)).toEqual({ contactRequests: true });
+
+    // A token changed to name another user is refused; nobody's setting changes.
+    const token = new URL(link).searchParams.get('token')!;
+    const forged = `${other.userId}${token.slice(24)}`;
+    for (const bad of [forged, token.slice(0, -1), 'nonsense', '']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/email/unsubscribe?token=${encodeURIComponent(bad)}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(res.statusCode, bad).toBe(400);
+    }
+    expect(await prefs(other)).toEqual({ contactRequests: true });
+    expect(await prefs(owner)).toEqual({ contactRequests: true });
+
+    // RFC 8058 one-click: a POST without a session turns it off.
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect(oneClick.body).toContain('You will no longer get emails about HR users');
+    expect(await prefs(owner)).toEqual({ contactRequests: false });
+    expect(await prefs(other)).toEqual({ contactRequests: true });
+    await ask('Second Asker');
+    expect(await mailsTo()).toHaveLength(1);
+    // The bell still has it.
+    const bell = (await call(owner, 'GET', '/api/notifications')).body;
+    expect(bell).toContain('Second Asker');
+
+    // Settings turn it back on.
+    const on = await call(owner, 'PATCH', '/api/account/email-preferences', {
+      contactRequests: true,
+    });
+    expect(on.json()).toEqual({ preferences: { contactRequests: true } });
+    await ask('Third Asker');
+    expect(await mailsTo()).toHaveLength(2);
+  });
+
+  it('refuses bad email settings and an anonymous caller, changing nothing', async () => {
+    const me = await loginAs(t);
+    for (const body of [
+      { contactRequests: 'no' },
+      { contactRequests: null },
+      { marketing: false },
+    ]) {
+      const res = await call(me, 'PATCH', '/api/account/email-preferences', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await call(me, 'GET', '/api/account/email-preferences')).json()).toEqual({
+      preferences: { contactRequests: true },
+    });
+    for (const method of ['GET', 'PATCH'] as const) {
+      const anon = await t.app.inject({
+        method,
+        url: '/api/account/email-preferences',
+        payload: method === 'PATCH' ? { contactRequests: false } : undefined,
+      });
+      expect(anon.statusCode).toBe(401);
+    }
+  });
+
   it("one HR user's approval does not reach another HR user", async () => {
     const owner = await candidate('Naledi Two', 'on-request');
     const approved = await hrUser('Approved Recruiter');

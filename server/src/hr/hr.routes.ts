@@ -25,6 +25,7 @@ import { cvRepo } from '../cv/index.ts';
 import { contactRequestsRepo, publicCvRepo } from '../public-cv/index.ts';
 import { deviceKind } from '../sharing/index.ts';
 import { contactRequestEmail } from './contact-request-email.ts';
+import { unsubscribeFor } from '../email-preferences/index.ts';
 import { hrCvData } from './hr-cv-data.ts';
 import { hrRepo } from './hr.repo.ts';
 
@@ -52,15 +53,21 @@ export async function hrRoutes(app: FastifyInstance, deps: AppDeps): Promise<voi
   const mailCandidate = async (req: FastifyRequest, ownerId: string, hrName: string) => {
     const owner = await db
       .selectFrom('users')
-      .select(['email', 'full_name'])
+      .select(['email', 'full_name', 'email_contact_requests'])
       .where('id', '=', ownerId)
       .executeTakeFirst();
-    if (!owner) return;
+    // The candidate may have turned this email off (Settings, or its unsubscribe link).
+    if (!owner || owner.email_contact_requests !== 1) return;
     const mail = contactRequestEmail({
       to: owner.email,
       candidateName: owner.full_name,
       hrName,
       dashboardUrl,
+      unsubscribe: unsubscribeFor(
+        { secret: deps.sessionSecret, publicUrl: deps.config.publicUrl },
+        ownerId,
+        'contactRequests',
+      ),
     });
     await deps.mailer.send(mail).catch((err: unknown) => {
       req.log.error({ err }, 'contact request email failed');

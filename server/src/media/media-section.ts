@@ -158,10 +158,23 @@ export function mediaSection<Answer>(
       return this.changed(userId);
     },
 
-    /** Deletes the entry, then its file. */
-    async remove(row: { id: string; media_id: string }): Promise<void> {
+    /**
+     * A new entry without a file (a certificate's record, issue 32), under the same lock and
+     * cap as add(); then changed().
+     */
+    async addWithoutFile(userId: string, insert: (trx: Db) => Promise<unknown>): Promise<Answer> {
+      await deps.db.transaction().execute(async (trx) => {
+        await lockRow(trx, 'users', userId);
+        await assertRoom(trx, userId);
+        await insert(trx);
+      });
+      return this.changed(userId);
+    },
+
+    /** Deletes the entry, then its file (if it has one). */
+    async remove(row: { id: string; media_id: string | null }): Promise<void> {
       await repo.remove(row.id);
-      await media.removeById(row.media_id);
+      if (row.media_id) await media.removeById(row.media_id);
     },
 
     /** Tells the user's other tabs, and answers with the entries as they are now. */

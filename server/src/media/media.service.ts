@@ -33,7 +33,7 @@ export function mediaService({ db, storage, sessionSecret }: MediaDeps) {
 
   return {
     /** The signed URL of the main file. */
-    url: (row: MediaRow) => signMediaUrl(sessionSecret, row.file_key),
+    url: (row: Pick<MediaRow, 'file_key'>) => signMediaUrl(sessionSecret, row.file_key),
     /** The thumbnail or poster URL, or the main file's when there is none. */
     thumbUrl: (row: MediaRow) => signMediaUrl(sessionSecret, row.thumb_key ?? row.file_key),
 

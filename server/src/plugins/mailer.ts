@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as an optional email's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -79,6 +81,8 @@ export function simpleEmailHtml(opts: {
   paragraphs: string[];
   action?: { label: string; url: string };
   footer?: string;
+  /** An optional email's one-click unsubscribe link, shown under the footer. */
+  unsubscribeUrl?: string;
 }): string {
   const p = opts.paragraphs
     .map((t) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(t)}</p>`)
@@ -89,5 +93,8 @@ export function simpleEmailHtml(opts: {
   const footer = opts.footer
     ? `<p style="font-size:12px;color:#777;margin-top:32px">${escapeHtml(opts.footer)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(opts.heading)}</h1>${p}${action}${footer}</body></html>`;
+  const unsubscribe = opts.unsubscribeUrl
+    ? `<p style="font-size:12px;color:#777"><a href="${escapeHtml(opts.unsubscribeUrl)}" style="color:#555">Unsubscribe from these emails</a> (or turn them off in Settings).</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(opts.heading)}</h1>${p}${action}${footer}${unsubscribe}</body></html>`;
 }

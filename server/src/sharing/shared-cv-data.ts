@@ -36,6 +36,9 @@ export async function sharedCvData(
       title: c.title,
       pdfUrl: url(c.pdfUrl),
       photoUrl: url(c.photoUrl),
+      issuer: c.issuer,
+      date: c.date,
+      url: c.url,
     })),
   };
 }

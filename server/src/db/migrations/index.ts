@@ -31,6 +31,7 @@ import * as m029 from './029-public-links.ts';
 import * as m030 from './030-session-devices.ts';
 import * as m031 from './031-passkeys.ts';
 import * as m032 from './032-identities.ts';
+import * as m033 from './033-certificate-details.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '030-session-devices': m030,
   '031-passkeys': m031,
   '032-identities': m032,
+  '033-certificate-details': m033,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -16,6 +16,12 @@ export interface CertificateInput {
   pdfUrl?: string;
   photoUrl?: string;
   publicId?: string;
+  /** Issue 32: a certificate may have no file; these describe it either way. */
+  issuer?: string;
+  date?: string;
+  url?: string;
+  /** An edit: drop the current document. */
+  removeFile?: boolean;
 }
 
 export const fetchCertificates = () =>

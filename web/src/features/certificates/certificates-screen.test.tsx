@@ -11,6 +11,9 @@ const PDF: Certificate = {
   pdfUrl: '/media/file/abc.pdf?exp=1&sig=x',
   photoUrl: '',
   publicId: 'a'.repeat(24),
+  issuer: '',
+  date: '',
+  url: '',
   lastUpdate: '2024-05-06T10:00:00.000Z',
 };
 const PHOTO: Certificate = {
@@ -45,7 +48,7 @@ function renderScreen() {
   return renderWithProviders(<CertificatesScreen />);
 }
 
-const fileInput = () => screen.getByLabelText('Certificate document') as HTMLInputElement;
+const fileInput = () => screen.getByLabelText(/^Certificate document/) as HTMLInputElement;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -86,14 +89,13 @@ describe('Certificates screen', () => {
     expect(screen.getByText('scan.pdf')).toBeVisible();
   });
 
-  it('accepts a dropped image and asks for a title and a document before saving', async () => {
+  it('accepts a dropped image and asks for a title before saving', async () => {
     serve([]);
     const user = userEvent.setup();
     renderScreen();
     await screen.findByText(/No certificates added yet/);
     await user.click(screen.getByRole('button', { name: 'Add Certificate' }));
     expect(screen.getByText('Certificate title is required')).toBeVisible();
-    expect(screen.getByText('Certificate document is required')).toBeVisible();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     const png = new File(['png'], 'award.png', { type: 'image/png' });
@@ -101,7 +103,61 @@ describe('Certificates screen', () => {
       dataTransfer: { files: [png] },
     });
     expect(screen.getByText('award.png')).toBeVisible();
-    expect(screen.queryByText('Certificate document is required')).not.toBeInTheDocument();
+  });
+
+  it('adds a certificate without a document: title, issuer, date and link (issue 32)', async () => {
+    serve([]);
+    const user = userEvent.setup();
+    renderScreen();
+    await screen.findByText(/No certificates added yet/);
+    await user.type(screen.getByLabelText('Certificate title'), 'AWS Solutions Architect');
+    await user.type(screen.getByLabelText('Issuer (optional)'), 'Amazon Web Services');
+    fireEvent.change(screen.getByLabelText('Date (optional)'), { target: { value: '2020-03' } });
+    await user.type(screen.getByLabelText('Link to check it (optional)'), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Add Certificate' }));
+    expect(
+      screen.getByText('Please enter a web address starting with http:// or https://'),
+    ).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Link to check it (optional)'));
+    await user.type(
+      screen.getByLabelText('Link to check it (optional)'),
+      'https://aws.example/v/1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add Certificate' }));
+    expect(await screen.findByText('Certificate added successfully!')).toBeVisible();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: 'AWS Solutions Architect',
+      issuer: 'Amazon Web Services',
+      date: '2020-03',
+      url: 'https://aws.example/v/1',
+    });
+  });
+
+  it('shows a certificate without a file by title, issuer · date and its link', async () => {
+    serve([
+      {
+        ...PDF,
+        _id: 'c3',
+        title: 'AWS Solutions Architect',
+        pdfUrl: '',
+        publicId: '',
+        issuer: 'Amazon Web Services',
+        date: '2020-03',
+        url: 'https://aws.example/v/1',
+      },
+    ]);
+    const user = userEvent.setup();
+    renderScreen();
+    expect(await screen.findByText('AWS Solutions Architect')).toBeVisible();
+    expect(screen.getByText('Amazon Web Services · Mar 2020')).toBeVisible();
+    expect(screen.getByText('No document')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'https://aws.example/v/1' })).toHaveAttribute(
+      'href',
+      'https://aws.example/v/1',
+    );
+    await user.click(screen.getByRole('button', { name: 'View AWS Solutions Architect' }));
+    expect(screen.getByText('No document is attached to this certificate.')).toBeVisible();
   });
 
   it('lists certificates with their type and date, edits, and deletes after the inline confirm', async () => {

@@ -1,14 +1,22 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CERTIFICATE_ACCEPT,
+  CERTIFICATE_ISSUER_MAX,
   CERTIFICATE_MAX_BYTES,
   CERTIFICATE_MESSAGES,
   CERTIFICATE_REFRESH_THROTTLE_MS,
   CERTIFICATE_TITLE_MAX,
+  CERTIFICATE_URL_MAX,
   CERTIFICATE_VIEW_AUTOCLOSE_MS,
+  isCertificateUrl,
   type Certificate,
 } from '@vitae/core/media';
 import { formatDay } from '@vitae/core/dates';
+import {
+  certificateDetailsText,
+  certificateHref,
+  hasCertificateFile,
+} from '@vitae/core/certificate-text';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -16,7 +24,7 @@ import { DropZone } from '../../components/ui/drop-zone.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { ProgressBar } from '../../components/ui/progress-bar.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import {
   discardUpload,
   mediaSrc,
@@ -51,6 +59,9 @@ const documentUrl = (c: Certificate) => c.pdfUrl || c.photoUrl;
 
 interface Errors {
   title?: string;
+  issuer?: string;
+  date?: string;
+  url?: string;
   file?: string;
   general?: string;
 }
@@ -69,7 +80,7 @@ function DocumentField({
   return (
     <div className="space-y-1.5">
       <label htmlFor="certificate-file" className="block text-sm font-medium text-slate-800">
-        Certificate document
+        Certificate document <span className="font-normal text-slate-600">(optional)</span>
       </label>
       <DropZone
         inputId="certificate-file"
@@ -112,9 +123,28 @@ function ViewDialog({ cert, onClose }: { cert: Certificate | null; onClose: () =
   const url = documentUrl(cert);
   const pdf = Boolean(cert.pdfUrl);
   const placeholder = PLACEHOLDER_URL.test(url);
+  const details = certificateDetailsText(cert);
+  const link = certificateHref(cert.url);
   return (
     <Dialog open onClose={onClose} title={cert.title} size="lg">
-      {placeholder ? (
+      {(details || link) && (
+        <div className="mb-4 space-y-1 text-sm text-slate-700">
+          {details && <p>{details}</p>}
+          {link && (
+            <a
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold break-all text-brand-700 underline hover:text-brand-800"
+            >
+              {link}
+            </a>
+          )}
+        </div>
+      )}
+      {!hasCertificateFile(cert) ? (
+        <p className="text-sm text-slate-700">No document is attached to this certificate.</p>
+      ) : placeholder ? (
         <p>This certificate has a placeholder document ({url}) and cannot be opened.</p>
       ) : (
         <div className="space-y-4">
@@ -162,13 +192,26 @@ function CertificateItem({
   onDelete: () => void;
   onCancelDelete: () => void;
 }) {
+  const details = certificateDetailsText(cert);
+  const link = certificateHref(cert.url);
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-medium break-words text-slate-900">{cert.title}</p>
+          {details && <p className="text-sm break-words text-slate-800">{details}</p>}
+          {link && (
+            <a
+              href={link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="block max-w-full truncate text-sm text-brand-700 underline hover:text-brand-800"
+            >
+              {link}
+            </a>
+          )}
           <p className="text-sm text-slate-700">
-            {cert.pdfUrl ? 'PDF Document' : 'Photo Document'}
+            {cert.pdfUrl ? 'PDF Document' : cert.photoUrl ? 'Photo Document' : 'No document'}
           </p>
           <p className="text-xs text-slate-600">Last Updated: {formatDay(cert.lastUpdate)}</p>
         </div>
@@ -224,6 +267,10 @@ export function CertificatesScreen() {
   const [showForm, setShowForm] = useState(false);
   const [editing, setEditing] = useState<Certificate | null>(null);
   const [title, setTitle] = useState('');
+  const [issuer, setIssuer] = useState('');
+  const [date, setDate] = useState('');
+  const [link, setLink] = useState('');
+  const [removeFile, setRemoveFile] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -247,6 +294,10 @@ export function CertificatesScreen() {
     clearTimeout(closeTimer.current);
     setEditing(null);
     setTitle('');
+    setIssuer('');
+    setDate('');
+    setLink('');
+    setRemoveFile(false);
     setFile(null);
     setErrors({});
     setProgress(null);
@@ -263,6 +314,9 @@ export function CertificatesScreen() {
     reset();
     setEditing(c);
     setTitle(c.title);
+    setIssuer(c.issuer);
+    setDate(c.date);
+    setLink(c.url);
     setShowForm(true);
     window.setTimeout(() => titleInput.current?.focus(), 0);
   };
@@ -293,7 +347,9 @@ export function CertificatesScreen() {
     const trimmed = title.trim();
     if (!trimmed) next.title = CERTIFICATE_MESSAGES.titleRequired;
     else if (trimmed.length > CERTIFICATE_TITLE_MAX) next.title = CERTIFICATE_MESSAGES.titleTooLong;
-    if (!file && !editing) next.file = CERTIFICATE_MESSAGES.documentRequired;
+    if (issuer.trim().length > CERTIFICATE_ISSUER_MAX)
+      next.issuer = CERTIFICATE_MESSAGES.issuerTooLong;
+    if (link.trim() && !isCertificateUrl(link.trim())) next.url = CERTIFICATE_MESSAGES.badUrl;
     setErrors(next);
     if (Object.keys(next).length) return;
     setBusy(true);
@@ -303,6 +359,10 @@ export function CertificatesScreen() {
       uploaded = doc?.public_id ?? null;
       const body = {
         title: trimmed,
+        issuer: issuer.trim(),
+        date,
+        url: link.trim(),
+        ...(editing && removeFile && !doc ? { removeFile: true } : {}),
         ...(doc && file
           ? {
               publicId: doc.public_id,
@@ -321,9 +381,13 @@ export function CertificatesScreen() {
       if (list.length > 0) closeTimer.current = setTimeout(() => setShowForm(false), CLOSE_FORM_MS);
     } catch (err) {
       if (uploaded) discardUpload(uploaded);
+      const fields = err instanceof ApiError ? err.fieldErrors : {};
+      const known = ['title', 'issuer', 'date', 'url'].filter((f) => fields[f]);
       setErrors({
-        general:
-          err instanceof UploadError
+        ...Object.fromEntries(known.map((f) => [f, fields[f]])),
+        general: known.length
+          ? undefined
+          : err instanceof UploadError
             ? err.message
             : errorMessage(err, CERTIFICATE_MESSAGES.uploadFailed),
       });
@@ -383,7 +447,57 @@ export function CertificatesScreen() {
               }}
               error={errors.title}
             />
-            <DocumentField file={file} error={errors.file} hasCurrent={!!editing} onPick={pick} />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label="Issuer (optional)"
+                value={issuer}
+                maxLength={CERTIFICATE_ISSUER_MAX}
+                onChange={(e) => {
+                  setIssuer(e.target.value);
+                  setErrors((x) => ({ ...x, issuer: undefined }));
+                }}
+                error={errors.issuer}
+              />
+              <TextField
+                label="Date (optional)"
+                type="month"
+                value={date}
+                onChange={(e) => {
+                  setDate(e.target.value);
+                  setErrors((x) => ({ ...x, date: undefined }));
+                }}
+                error={errors.date}
+              />
+            </div>
+            <TextField
+              label="Link to check it (optional)"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              value={link}
+              maxLength={CERTIFICATE_URL_MAX}
+              onChange={(e) => {
+                setLink(e.target.value);
+                setErrors((x) => ({ ...x, url: undefined }));
+              }}
+              error={errors.url}
+            />
+            <DocumentField
+              file={file}
+              error={errors.file}
+              hasCurrent={!!editing && hasCertificateFile(editing) && !removeFile}
+              onPick={pick}
+            />
+            {editing && hasCertificateFile(editing) && !file && (
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={removeFile}
+                  onChange={(e) => setRemoveFile(e.target.checked)}
+                />
+                Remove the current document
+              </label>
+            )}
             {progress !== null && <ProgressBar value={progress} showValue />}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" loading={busy}>

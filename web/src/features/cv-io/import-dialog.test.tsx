@@ -47,7 +47,7 @@ function answer(query: URLSearchParams): ImportResult {
     ],
     notes: [],
     layout: { name: 'Data analyst' },
-    certificates: [],
+    certificates: null,
     version:
       query.get('target') === 'new' && !query.has('dryRun')
         ? { _id: 'v3', name: 'Data analyst (2)' }

@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { cvVersionsKey, showVersion, useCvVersions } from '../cv/api.ts';
 import { uploadImport, type ImportHow, type ImportResult } from './api.ts';
 import { ImportChoice } from './import-choice.tsx';
-import { ImportPreview, importTotals, mergeSummary } from './import-preview.tsx';
+import { hasEntries, ImportPreview, importTotals, mergeSummary } from './import-preview.tsx';
 
 type Step =
   | { name: 'pick' }
@@ -121,7 +121,7 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
   const total = step.name === 'preview' ? importTotals(step.result) : null;
   const canImport =
     step.name === 'preview' &&
-    step.result.sections.length > 0 &&
+    hasEntries(step.result) &&
     (total!.fresh > 0 || how === 'new' || how === 'version') &&
     !(how === 'version' && !versionId);
 
@@ -177,7 +177,7 @@ export default function ImportDialog({ open, onClose }: { open: boolean; onClose
       )}
       {step.name === 'preview' && (
         <div className="space-y-3">
-          {step.result.sections.length > 0 && (
+          {hasEntries(step.result) && (
             <ImportChoice
               how={how}
               onHow={choose}

@@ -100,3 +100,42 @@ describe('ImportPreview of rich text', () => {
     expect(section.textContent).not.toMatch(/<p>|<strong>|&amp;/);
   });
 });
+
+describe('ImportPreview of certificates (issue 32)', () => {
+  it('lists the file’s certificates as certificates, never as replacing the user’s', () => {
+    render(
+      <ImportPreview
+        mode="replace"
+        result={{
+          mode: 'replace',
+          imported: false,
+          notes: [],
+          sections: [],
+          certificates: {
+            label: 'Certificates',
+            existing: 4,
+            count: 1,
+            already: 1,
+            entries: [
+              {
+                values: { title: 'Site Safety', issuer: 'SAIOSH', date: '2020-03', url: '' },
+                errors: null,
+              },
+              {
+                values: { title: 'First aid', issuer: '', date: '', url: '' },
+                errors: null,
+                already: true,
+              },
+            ],
+          },
+        }}
+      />,
+    );
+    const certs = screen.getByTestId('import-certificates');
+    expect(within(certs).getByRole('heading', { name: 'Certificates' })).toBeVisible();
+    expect(certs).toHaveTextContent('1 new, 1 already there');
+    expect(certs).not.toHaveTextContent('replaces');
+    expect(certs).toHaveTextContent('Site Safety · SAIOSH');
+    expect(certs).toHaveTextContent('First aid (already there)');
+  });
+});

@@ -1,7 +1,28 @@
 import { visibleText } from '@vitae/core/rich-text';
 import type { ImportMode, ImportResult } from './api.ts';
 
-type Section = ImportResult['sections'][number];
+type Section = Omit<ImportResult['sections'][number], 'key'> & { key: string };
+
+/**
+ * The sections a preview lists: the file's sections, then its certificates (issue 32), which
+ * join the user's certificates as records without a file and never replace them.
+ */
+export function previewSections(result: ImportResult): Section[] {
+  const c = result.certificates;
+  if (!c) return result.sections;
+  // Never "replaces your N"; "already there" only when some are.
+  const certificates: Section = {
+    ...c,
+    key: 'certificates',
+    kind: 'list',
+    existing: 0,
+    already: c.already || undefined,
+  };
+  return [...result.sections, certificates];
+}
+
+/** Whether the file brings anything Vitae can import. */
+export const hasEntries = (result: ImportResult): boolean => previewSections(result).length > 0;
 
 /**
  * The first texts of an entry, enough to recognise it ("Bright Finance · Developer"), as a
@@ -65,7 +86,7 @@ function SectionPreview({ section, mode }: { section: Section; mode: ImportMode 
 
 /** The entries an import brings, and (for an import into a CV) how many were already there. */
 export function importTotals(result: ImportResult) {
-  return result.sections.reduce(
+  return previewSections(result).reduce(
     (n, s) => ({ fresh: n.fresh + s.count, already: n.already + (s.already ?? 0) }),
     { fresh: 0, already: 0 },
   );
@@ -79,7 +100,8 @@ export function mergeSummary(result: ImportResult): string {
 
 /** What the file gives each section and what will not be imported and why. */
 export function ImportPreview({ result, mode }: { result: ImportResult; mode: ImportMode }) {
-  if (result.sections.length === 0) {
+  const sections = previewSections(result);
+  if (sections.length === 0) {
     return <p>This file has nothing Vitae can import.</p>;
   }
   const merge = result.sections.some((s) => s.already !== undefined);
@@ -91,7 +113,7 @@ export function ImportPreview({ result, mode }: { result: ImportResult; mode: Im
         </p>
       )}
       <ul className="max-h-[50vh] space-y-2 overflow-y-auto">
-        {result.sections.map((s) => (
+        {sections.map((s) => (
           <SectionPreview key={s.key} section={s} mode={mode} />
         ))}
       </ul>

@@ -39,7 +39,18 @@ const WITH_MEDIA: SavedCvDetail = {
     ...SAMPLE_CV,
     assignedPhotoUrl: PHOTO,
     firstImpression: { _id: 'v1', videoUrl: VIDEO },
-    certificates: [{ _id: 'c1', title: 'First aid', pdfUrl: CERT, photoUrl: '' }],
+    certificates: [
+      { _id: 'c1', title: 'First aid', pdfUrl: CERT, photoUrl: '', issuer: '', date: '', url: '' },
+      {
+        _id: 'c2',
+        title: 'AWS Solutions Architect',
+        pdfUrl: '',
+        photoUrl: '',
+        issuer: 'Amazon Web Services',
+        date: '2020-03',
+        url: 'https://aws.example/verify/1',
+      },
+    ],
   },
 };
 
@@ -145,10 +156,16 @@ describe('HR view of a saved CV', () => {
     });
     expect(video.querySelector('video')).toHaveAttribute('src', VIDEO);
     await userEvent.keyboard('{Escape}');
-    await userEvent.click(screen.getByRole('button', { name: 'Certificates (1)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Certificates (2)' }));
     const certs = await screen.findByRole('dialog', { name: 'Certificates of Thandi Mokoena' });
     expect(within(certs).getByText('First aid')).toBeInTheDocument();
     expect(within(certs).getByText('PDF Document')).toBeInTheDocument();
+    // Without a file (issue 32): title, issuer · date and the link; nothing to view.
+    expect(within(certs).getByText('Amazon Web Services · Mar 2020')).toBeInTheDocument();
+    expect(
+      within(certs).getByRole('link', { name: 'https://aws.example/verify/1' }),
+    ).toHaveAttribute('href', 'https://aws.example/verify/1');
+    expect(within(certs).getAllByRole('button', { name: 'View' })).toHaveLength(1);
     expect(within(certs).getByRole('link', { name: 'Download First aid' })).toHaveAttribute(
       'href',
       CERT,

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailPreferences } from '@vitae/core/email-preferences';
 import { api } from '../../lib/api.ts';
 
 export interface AccountExport {
@@ -154,5 +155,29 @@ export function useRemovePasskey() {
     mutationFn: (id: string) =>
       api.delete<PasskeyList>(`/auth/user/passkeys/${encodeURIComponent(id)}`),
     onSuccess: (list) => client.setQueryData(passkeysKey, list),
+  });
+}
+
+export const emailPreferencesKey = ['email-preferences'] as const;
+
+/** Which optional emails the user gets (issue 32). */
+export function useEmailPreferences() {
+  return useQuery({
+    queryKey: emailPreferencesKey,
+    queryFn: ({ signal }) =>
+      api
+        .get<{ preferences: EmailPreferences }>('/api/account/email-preferences', { signal })
+        .then((r) => r.preferences),
+  });
+}
+
+export function useSetEmailPreference() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: Partial<EmailPreferences>) =>
+      api
+        .patch<{ preferences: EmailPreferences }>('/api/account/email-preferences', change)
+        .then((r) => r.preferences),
+    onSuccess: (preferences) => client.setQueryData(emailPreferencesKey, preferences),
   });
 }

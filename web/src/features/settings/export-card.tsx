@@ -66,7 +66,8 @@ export function ExportCard() {
         <h2 className="text-lg font-semibold text-slate-900">Export my account</h2>
         <p className="mt-1 text-sm text-slate-600">
           One ZIP with your CV as a JSON Resume, everything Vitae holds about your account (as JSON)
-          and your original photos, certificates and video. You get a notification when it is ready.
+          and your photos, certificates and video (the video as Vitae converted it; README.txt in
+          the ZIP says what each file is). You get a notification when it is ready.
         </p>
       </div>
       {current.isPending ? (

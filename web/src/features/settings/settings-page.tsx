@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { DeleteAccountCard } from './delete-account-card.tsx';
 import { EmailCard } from './email-card.tsx';
+import { EmailSettingsCard } from './email-settings-card.tsx';
 import { ExportCard } from './export-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
@@ -8,7 +9,7 @@ import { PasskeysCard } from './passkeys-card.tsx';
 import { IdentitiesCard } from './identities-card.tsx';
 import { TwoStepCard } from './two-step-card.tsx';
 
-/** /app/settings: sign-in security, take your data with you, or erase it. */
+/** /app/settings: sign-in security, which emails to get, take your data with you, or erase it. */
 export default function SettingsPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
@@ -23,6 +24,7 @@ export default function SettingsPage() {
         <PasswordCard />
         <EmailCard />
         <SessionsCard />
+        <EmailSettingsCard />
         <ExportCard />
         <DeleteAccountCard />
       </div>

@@ -2,11 +2,19 @@ import { useState } from 'react';
 import type { CvCertificate } from '@vitae/core/cv';
 import { Button, buttonClass } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
+import {
+  certificateDetailsText,
+  certificateHref,
+  hasCertificateFile,
+} from '@vitae/core/certificate-text';
 
 const isPdf = (c: CvCertificate) => Boolean(c.pdfUrl);
 const urlOf = (c: CvCertificate) => c.pdfUrl || c.photoUrl;
 
-/** Certificates of {name}: each with its type, View (in-page viewer) and Download. */
+/**
+ * Certificates of {name}: each with its issuer and date, its link, and for one with a file its
+ * type, View (in-page viewer) and Download (issue 32: a certificate may have no file).
+ */
 export function CertificatesModal(props: {
   open: boolean;
   onClose: () => void;
@@ -51,25 +59,49 @@ export function CertificatesModal(props: {
         </div>
       ) : (
         <ul className="divide-y divide-slate-200">
-          {props.certificates.map((c) => (
-            <li key={c._id} className="flex flex-wrap items-center gap-3 py-3">
-              <div className="mr-auto min-w-0">
-                <p className="font-semibold text-slate-900">{c.title || 'Certificate'}</p>
-                <p className="text-xs text-slate-600">{isPdf(c) ? 'PDF Document' : 'Image'}</p>
-              </div>
-              <Button size="sm" variant="secondary" onClick={() => setViewing(c)}>
-                View
-              </Button>
-              <a
-                href={urlOf(c)}
-                download
-                className={buttonClass('secondary', 'sm')}
-                aria-label={`Download ${c.title || 'certificate'}`}
-              >
-                Download
-              </a>
-            </li>
-          ))}
+          {props.certificates.map((c) => {
+            const details = certificateDetailsText(c);
+            const link = certificateHref(c.url);
+            const file = hasCertificateFile(c);
+            return (
+              <li key={c._id} className="flex flex-wrap items-center gap-3 py-3">
+                <div className="mr-auto min-w-0">
+                  <p className="font-semibold break-words text-slate-900">
+                    {c.title || 'Certificate'}
+                  </p>
+                  {details && <p className="text-sm text-slate-700">{details}</p>}
+                  {link && (
+                    <a
+                      href={link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="block max-w-full truncate text-sm text-brand-700 underline"
+                    >
+                      {link}
+                    </a>
+                  )}
+                  {file && (
+                    <p className="text-xs text-slate-600">{isPdf(c) ? 'PDF Document' : 'Image'}</p>
+                  )}
+                </div>
+                {file && (
+                  <>
+                    <Button size="sm" variant="secondary" onClick={() => setViewing(c)}>
+                      View
+                    </Button>
+                    <a
+                      href={urlOf(c)}
+                      download
+                      className={buttonClass('secondary', 'sm')}
+                      aria-label={`Download ${c.title || 'certificate'}`}
+                    >
+                      Download
+                    </a>
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
     </Dialog>
