@@ -293,6 +293,10 @@ frontend vitae
 
 backend web
   balance roundrobin
+  # An upload answers once its media is stored: a video waits for its conversion job, up to
+  # the conversion limit + 60 s (videoTimeoutMs 120 s, server/src/media/video-job.ts), and a
+  # job whose worker died is only run again once BullMQ finds it stalled (30-90 s).
+  http-request set-timeout server 200s if { path_beg /media/ } { path_end /upload }
   # A draining instance answers 503 here and gets no new requests.
   option httpchk GET /readyz
   http-check expect status 200
