@@ -193,7 +193,9 @@ class Client {
       json = { error: String(err?.cause?.code ?? err?.name ?? err) };
     }
     const ok = status >= 200 && status < 300;
-    if (kind) record(kind, t0, status, ok, json?.error);
+    // HAProxy's own answers (no instance available, an instance timed out) are HTML.
+    const fromBalancer = !ok && typeof json === 'string' && json.startsWith('<html>');
+    if (kind) record(kind, t0, fromBalancer ? `${status} from HAProxy` : status, ok, json?.error);
     return { status, json, ok };
   }
   async must(method, url, body, kind) {
@@ -628,7 +630,8 @@ async function killWorkerMidConversion() {
   };
   if (res.ok) {
     // The converted video plays: the owner can fetch it.
-    const file = await c.request('GET', new URL(res.json.url, BASE).pathname);
+    const u = new URL(res.json.url, BASE);
+    const file = await c.request('GET', u.pathname + u.search);
     drillNotes.video.fetched = file.status;
   }
 }
