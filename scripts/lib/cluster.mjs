@@ -85,6 +85,8 @@ export async function startCluster({
   log = (name, line) => console.log(`[${name}] ${line}`),
   onExit = () => {},
   extraServerEnv = {},
+  /** The balancer's health check: `/readyz` (Redis down takes every instance out) or `/healthz`. */
+  healthCheck = '/readyz',
 }) {
   const haproxy = haproxyPath();
   if (!(await redisAnswers(redisUrl))) {
@@ -217,7 +219,7 @@ export async function startCluster({
     await waitReady(webPorts[1]);
 
     const cfg = path.join(dataDir, 'haproxy.cfg');
-    fs.writeFileSync(cfg, haproxyConfig(port, webPorts));
+    fs.writeFileSync(cfg, haproxyConfig(port, webPorts, healthCheck));
     const check = spawnSync(haproxy, ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
     if (check.status !== 0) throw new ClusterError(check.stderr || check.stdout);
     start('haproxy', haproxy, ['-db', '-f', cfg], {});
@@ -266,7 +268,7 @@ async function waitBalancer(url) {
   throw new ClusterError(`HAProxy at ${url} did not answer within 10 s.`);
 }
 
-function haproxyConfig(port, webPorts) {
+function haproxyConfig(port, webPorts, healthCheck) {
   return `# Written by scripts/lib/cluster.mjs on each start.
 global
   maxconn 4096
@@ -298,7 +300,7 @@ backend web
   # job whose worker died is only run again once BullMQ finds it stalled (30-90 s).
   http-request set-timeout server 200s if { path_beg /media/ } { path_end /upload }
   # A draining instance answers 503 here and gets no new requests.
-  option httpchk GET /readyz
+  option httpchk GET ${healthCheck}
   http-check expect status 200
   default-server inter 2s fall 2 rise 2
 ${webPorts.map((p, i) => `  server web${i + 1} 127.0.0.1:${p} check`).join('\n')}
