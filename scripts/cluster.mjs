@@ -9,29 +9,37 @@ import { ClusterError, startCluster } from './lib/cluster.mjs';
 const env = process.env;
 const PORT = Number(env.CLUSTER_PORT || 5100);
 let cluster;
+let started;
 let stopping = false;
+// Ctrl-C while it starts stops what has started (startCluster then throws).
+const starting = new AbortController();
 
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   console.log('Stopping the cluster…');
+  starting.abort();
+  await started?.catch(() => undefined);
   await cluster?.stop();
   process.exit(code);
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => void stop(0));
 
 try {
-  cluster = await startCluster({
+  started = startCluster({
     port: PORT,
     s3Port: Number(env.CLUSTER_S3_PORT || PORT + 9),
     dataDir: path.resolve(env.CLUSTER_DATA_DIR || 'data/cluster'),
     redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    signal: starting.signal,
     onExit: (name, code, signal) => {
       console.log(`[${name}] exited (${signal ?? code}); stopping the cluster`);
       void stop(1);
     },
   });
+  cluster = await started;
 } catch (err) {
+  if (stopping) await new Promise(() => undefined); // stop() exits once all has stopped
   console.error(err instanceof ClusterError ? err.message : err);
   process.exit(1);
 }

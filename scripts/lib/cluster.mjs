@@ -87,6 +87,8 @@ export async function startCluster({
   extraServerEnv = {},
   /** The balancer's health check: `/readyz` (Redis down takes every instance out) or `/healthz`. */
   healthCheck = '/readyz',
+  /** Aborted (Ctrl-C) while the cluster starts: what started is stopped, and this throws. */
+  signal,
 }) {
   const haproxy = haproxyPath();
   if (!(await redisAnswers(redisUrl))) {
@@ -158,6 +160,7 @@ export async function startCluster({
   }
 
   function start(name, command, args, extraEnv) {
+    if (stopping) throw new ClusterError('Stopped while starting.');
     specs.set(name, { command, args, env: { ...env, ...extraEnv } });
     return launch(name);
   }
@@ -182,7 +185,7 @@ export async function startCluster({
 
   async function waitReady(p) {
     for (let i = 0; i < 600; i++) {
-      if (stopping) return;
+      if (stopping) throw new ClusterError('Stopped while starting.');
       try {
         const res = await fetch(`http://127.0.0.1:${p}/readyz`);
         if (res.ok) return;
@@ -194,22 +197,27 @@ export async function startCluster({
     throw new ClusterError(`The instance on port ${p} was not ready after 60 s.`);
   }
 
-  async function stop() {
-    if (stopping) return;
+  /** Stops everything once; a second call gets the same promise. */
+  let stopped;
+  function stop() {
     stopping = true;
-    // HAProxy first (no new requests), then the instances drain (SIGTERM), then the bucket.
-    await Promise.all(
-      [...processes.values()].reverse().map((child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return undefined;
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-        return child.exited;
-      }),
-    );
-    await s3?.close();
+    stopped ??= (async () => {
+      // HAProxy first (no new requests), then the instances drain (SIGTERM), then the bucket.
+      await Promise.all(
+        [...processes.values()].reverse().map((child) => {
+          if (child.exitCode !== null || child.signalCode !== null) return undefined;
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+          return child.exited;
+        }),
+      );
+      await s3?.close();
+    })();
+    return stopped;
   }
 
   const server = [...SERVER_NODE_OPTIONS, SERVER_BUNDLE];
+  signal?.addEventListener('abort', () => void stop(), { once: true });
   try {
     // The first instance upgrades the database alone; the others start once it is ready.
     start('web1', process.execPath, server, serverEnv('web1', 'web', webPorts[0]));
