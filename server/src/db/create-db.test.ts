@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { freshPostgres } from '../test/fresh-postgres.ts';
 import { createDb } from './create-db.ts';
+import { isDatabaseUnavailable } from './integrity.ts';
 import type { Db } from './database.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -80,5 +81,33 @@ describe.skipIf(!pgBase)('createDb on PostgreSQL', () => {
           .catch(() => null),
       )
       .toBe(2);
+  });
+
+  it('survives a connection cut while a transaction holds it: that transaction fails, the process lives on', async () => {
+    const fresh = await freshPostgres(pgBase!, 'vitae_t');
+    const db = createDb({ kind: 'postgres', url: fresh.url });
+    const admin = new pg.Client({ connectionString: pgBase });
+    await admin.connect();
+    cleanups.push(async () => {
+      await admin.end();
+      await db.destroy();
+      await fresh.drop();
+    });
+    const lost = vi.spyOn(console, 'error').mockImplementation(() => {});
+    cleanups.push(async () => lost.mockRestore());
+    const cut = db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      await admin.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+      // The client is checked out and idle between two statements when its error arrives:
+      // without a listener of its own, that error would end the process (npm run load
+      // --drill pg-restart took both web instances down this way).
+      await vi.waitFor(() =>
+        expect(lost).toHaveBeenCalledWith(expect.stringMatching(/^PostgreSQL connection lost/)),
+      );
+      await sql`select 1`.execute(trx);
+    });
+    // The API answers such a failure 503 (plugins/errors.ts).
+    expect(isDatabaseUnavailable(await cut.catch((err: unknown) => err))).toBe(true);
+    expect((await sql<{ n: number }>`select 3 as n`.execute(db)).rows[0]?.n).toBe(3);
   });
 });

@@ -47,7 +47,14 @@ export function createDb(database: Config['database']): Db {
     // An idle client's error (PostgreSQL restarted, a connection killed) is emitted on the
     // pool; without a listener it would crash the process. The pool drops that client and
     // the next query opens a new one.
-    pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+    const lost = (err: Error) => console.error(`PostgreSQL connection lost: ${err.message}`);
+    pool.on('error', lost);
+    // The pool listens only while a client is idle. A client checked out (between the
+    // statements of a transaction, or as its query ends) whose connection is cut would emit
+    // its error with no listener and end the process: every instance at once when
+    // PostgreSQL restarts. With this listener the statement in flight fails (a 503), the
+    // pool drops the client when it is released, and the next request opens a new one.
+    pool.on('connect', (client) => client.on('error', lost));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });

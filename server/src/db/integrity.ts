@@ -17,6 +17,23 @@ export function isUniqueViolation(err: unknown): boolean {
   return typeof code === 'string' && UNIQUE_VIOLATION_CODES.has(code);
 }
 
+/**
+ * PostgreSQL out of reach for the moment: restarting or shut down (57P01-57P03), out of
+ * connections (53300), a connection exception (class 08), a connection cut under the pool's
+ * client, or no connection to be had. The same request may succeed seconds later.
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED']);
+const UNAVAILABLE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) {
+    return true;
+  }
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
+}
+
 /** For `.catch()`: a unique violation becomes `conflict` (the answer the client should see). */
 export const onUniqueViolation =
   (conflict: Error) =>

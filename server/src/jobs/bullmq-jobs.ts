@@ -113,7 +113,10 @@ export async function redisJobs(opts: RedisJobsOptions): Promise<Jobs> {
               const added = await queue.add(kind.name, envelope, {
                 attempts: o.attempts ?? kind.attempts,
                 backoff: { type: 'exponential', delay: o.backoffMs ?? kind.backoffMs },
-                removeOnComplete: true,
+                // A waited job is kept a minute once done: a worker may finish it before the
+                // wait below first looks, and a job already removed reads as "Missing key",
+                // a failure (a share answered 502 whose mail went out).
+                removeOnComplete: o.waitMs === undefined ? true : { age: 60 },
                 removeOnFail: { count: failedKept },
               });
               return { qe: events, job: added };

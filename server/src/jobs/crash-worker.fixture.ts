@@ -1,6 +1,8 @@
 /**
- * A worker that takes one `drill` job and hangs in it until it is killed: jobs-redis.test.ts
- * SIGKILLs it mid-job to prove another worker picks the job up. Not a test by itself.
+ * A worker process for jobs-redis.test.ts, not a test by itself. It takes one `drill` job and
+ * hangs in it until it is killed (the test SIGKILLs it mid-job to prove another worker picks
+ * the job up), and does `quick` jobs at once (a worker in another process finishing a job
+ * before its producer begins to wait for it).
  */
 import { redisJobs } from './bullmq-jobs.ts';
 
@@ -20,6 +22,14 @@ jobs.define<{ n: number }>({
     return new Promise(() => undefined);
   },
   label: (data) => `drill ${data.n}`,
+});
+jobs.define<{ n: number }>({
+  name: 'quick',
+  attempts: 1,
+  backoffMs: 100,
+  concurrency: 8,
+  run: async (data) => `done ${data.n}`,
+  label: (data) => `quick ${data.n}`,
 });
 await jobs.consume();
 console.log('ready');

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@vitae/core';
-import { isUniqueViolation } from '../db/integrity.ts';
+import { isDatabaseUnavailable, isUniqueViolation } from '../db/integrity.ts';
 
 /** A failure the client should see as it is: status, message, per-field messages. */
 export class HttpError extends Error {
@@ -55,6 +55,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // a more precise message maps the violation itself before it gets here.
     if (isUniqueViolation(err)) {
       return reply.status(409).send({ error: CONFLICT_MESSAGE } satisfies ApiErrorBody);
+    }
+    // PostgreSQL restarting or out of reach: fail fast and say when to try again, so clients
+    // and the balancer treat it as the passing outage it is (npm run load --drill pg-restart).
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      void reply.header('retry-after', '5');
+      return reply.status(503).send({ error: 'Something went wrong. Please try again.' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
