@@ -105,7 +105,8 @@ export function SessionsCard() {
                 </p>
                 <p className="mt-0.5 text-slate-600">Last active {formatWhen(s.lastActiveAt)}</p>
                 <p className="text-slate-600">
-                  Signed in {formatWhen(s.createdAt)} · Place: {s.place ?? '—'}
+                  Signed in {formatWhen(s.createdAt)}
+                  {s.place ? ` · ${s.place}` : ''}
                 </p>
               </div>
               {!s.current && (
