@@ -47,6 +47,7 @@ export const SHARE_MESSAGES = {
   tooManyShares: 'You have shared your CV too many times. Please try again later.',
   notUnlocked: 'Please enter the view pin first.',
   viewedTitle: 'Your CV was viewed',
+  guessingTitle: 'Someone is guessing a view pin',
   revoked: 'This CV is no longer shared.',
   expired: 'This link has expired. Ask the sender to share the CV again if you still need it.',
   shareClosed: 'This share was revoked, so it cannot be changed or sent again.',

@@ -379,6 +379,28 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
     },
   );
 
+  /**
+   * A link locked for everyone has met many wrong pins from several places: its owner hears of
+   * it once per lockout window, with what to do (issue 32), and the recipient's name, never the
+   * guessers' addresses.
+   */
+  async function tellOwnerOfGuessing(cvId: string, share: ShareRow | undefined) {
+    const ownerId = share?.user_id ?? (await repo.cvById(cvId))?.user_id;
+    if (!ownerId) return;
+    const once = { key: `share-unlock:told:${share?.id ?? cvId}`, limit: 1 };
+    if (!(await limiter.hit(once.key, once.limit, UNLOCK_LOCKOUT_MS)).allowed) return;
+    const link = share
+      ? `the link you sent to ${share.recipient_email}`
+      : 'an older link to your CV';
+    await notifyUser(deps, ownerId, {
+      type: 'share-pin-guessing',
+      title: SHARE_MESSAGES.guessingTitle,
+      message: `Many wrong view pins were tried on ${link}, so it is locked for 15 minutes. If you did not expect this, revoke the share or send a new pin from My shares.`,
+      recipientEmail: share?.recipient_email ?? null,
+      shareCVId: share?.id ?? null,
+    });
+  }
+
   const unlocked = { 200: unlockedCvSchema, ...closed };
   r.post(
     '/api/share-cv/unlock',
@@ -395,7 +417,11 @@ export async function sharingRoutes(app: FastifyInstance, deps: AppDeps): Promis
       // own, so only failures lock: recipients opening their link never use it up. The client's
       // counter comes first, so a client already locked out cannot fill the total alone.
       await enforceLimits(limiter, [client], SHARE_MESSAGES.lockedOut);
-      await enforceLimits(limiter, [total], SHARE_MESSAGES.lockedOut);
+      await enforceLimits(limiter, [total], SHARE_MESSAGES.lockedOut).catch(async (err) => {
+        // A share id that names no share of this CV is nobody's link: nobody to tell.
+        if (!shareId || named) await tellOwnerOfGuessing(cvId, named);
+        throw err;
+      });
       const cv = await repo.cvById(cvId);
       const shares = cv ? await linkShares(cvId, shareId) : [];
       const matched = /^\d{6}$/.test(pin) ? matchViewPin(sessionSecret, shares, pin) : null;

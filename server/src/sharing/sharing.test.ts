@@ -569,6 +569,17 @@ describe('lockout of a share link', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toBe(SHARE_MESSAGES.lockedOut);
     for (let i = 0; i < 15; i++) await unlockShare(o.cvId, a.id, wrongPin(a.pin), freshIp());
+    // The owner hears of it once, naming the link's recipient.
+    const told = await t.app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: { cookie: o.cookie },
+    });
+    const guessing = (
+      told.json() as { data: Array<{ type: string; message: string }> }
+    ).data.filter((n) => n.type === 'share-pin-guessing');
+    expect(guessing).toHaveLength(1);
+    expect(guessing[0]!.message).toContain('the link you sent to sib-a@acme.example');
     expect((await unlockShare(o.cvId, b.id, b.pin, freshIp())).statusCode).toBe(200);
     // Nor does guessing on a share's link lock the CV-id path.
     await mailedBeforeShareLinks(o.cvId);
