@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { SECTIONS, SECTION_KEYS, UNSUPPORTED_CHARACTERS, isMultiLineText } from '@vitae/core';
 import { TOO_DEEP } from '../plugins/input-guard.ts';
 import { buildTestApp, loginAs, testDbKind } from './build-test-app.ts';
+import { routesOf, type Route } from './route-tree.ts';
 
 /*
  * Bad input, end to end on the real app and database: first the cases a hostile visitor
@@ -193,32 +194,10 @@ describe('control characters are refused with a 400 naming the field', () => {
 // ---------------------------------------------------------------------------------------------
 // Generated junk against every route.
 
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** Every route, from the app's own route tree (so a new route is fuzzed without listing it). */
-function routesOf(tree: string): Route[] {
-  const out: Route[] = [];
-  const parents: string[] = [];
-  for (const line of tree.split('\n')) {
-    const m = /^([│├└─ ]*)(\S.*)$/.exec(line);
-    if (!m) continue;
-    const depth = m[1]!.length / 4;
-    const [, segment, methods] = /^(.*?)(?: \(([A-Z, ]+)\))?$/.exec(m[2]!)!;
-    const path = (parents[depth - 1] ?? '') + segment;
-    parents[depth] = path;
-    for (const method of methods?.split(', ') ?? []) out.push({ method, path });
-  }
-  return out;
-}
-
 /** Uploads read multipart bodies (covered by the media tests); their params are still fuzzed. */
 const MULTIPART = new Set(['POST /media/:kind/upload', 'POST /api/certificate/photo-upload']);
-const routes = routesOf(t.app.printRoutes({ commonPrefix: false })).filter(
+const routes = routesOf(t.app).filter(
   (r) =>
-    r.method !== 'HEAD' &&
     !r.path.includes('*') &&
     !r.path.startsWith('/api/docs') &&
     !r.path.startsWith('/dev/outbox') &&
