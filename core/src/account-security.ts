@@ -74,7 +74,7 @@ export const sessionInfoSchema = z.object({
   browser: z.string().nullable(),
   /** "Windows 10", "iOS 18.1", or null when unknown. */
   os: z.string().nullable(),
-  /** Approximate place: null, as no place lookup is configured. */
+  /** Approximate place, as the proxy in front named it (SESSION_PLACE_HEADERS); null without. */
   place: z.string().nullable(),
   createdAt: z.string(),
   /** Within a few minutes (it is written at most every ten). */

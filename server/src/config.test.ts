@@ -81,6 +81,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 
+  it('reads the place headers of the proxy in front, and only with TRUST_PROXY', () => {
+    const env = { SESSION_PLACE_HEADERS: 'CF-IPCity,cf-ipcountry', TRUST_PROXY: '1' };
+    expect(loadConfig(env).sessionPlaceHeaders).toEqual(['cf-ipcity', 'cf-ipcountry']);
+    expect(loadConfig({}).sessionPlaceHeaders).toEqual([]);
+    expect(failure({ SESSION_PLACE_HEADERS: 'cf-ipcity' })).toBe(
+      'Invalid configuration: SESSION_PLACE_HEADERS needs TRUST_PROXY (only the proxy in front may name the place)',
+    );
+    expect(failure({ SESSION_PLACE_HEADERS: 'a b', TRUST_PROXY: '1' })).toMatch(
+      /^Invalid configuration: SESSION_PLACE_HEADERS must be one to three header names/,
+    );
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],

@@ -47,6 +47,14 @@ const envSchema = z.object({
   S3_REGION: z.preprocess(blankToUndefined, z.string().default('us-east-1')),
   SESSION_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
   TRUST_PROXY: opt(z.string()),
+  SESSION_PLACE_HEADERS: opt(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9-]+(,[A-Za-z0-9-]+){0,2}$/,
+        'must be one to three header names, comma-separated (e.g. cf-ipcity,cf-ipcountry)',
+      ),
+  ),
   RATE_LIMIT_MULTIPLIER: z.preprocess(
     blankToUndefined,
     z.coerce.number().min(1).max(1000).default(1),
@@ -139,6 +147,11 @@ export interface Config {
    * may sign in with (config-identity-providers.ts), in the order of their buttons.
    */
   identityProviders: IdentityProviderConfig[];
+  /**
+   * SESSION_PLACE_HEADERS: headers the proxy in front sets to the place a request's address is
+   * in (a CDN's city and country), shown in Settings → Your sessions. Needs TRUST_PROXY.
+   */
+  sessionPlaceHeaders: string[];
 }
 
 /** Whether this process runs the periodic background sweeps (a worker, or the default `all`). */
@@ -173,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const identityProviders = identityProvidersFrom(env, (message) => {
     throw new ConfigError(`Invalid configuration: ${message}`);
   });
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (e.SESSION_PLACE_HEADERS && trustProxy === false) {
+    throw new ConfigError(
+      'Invalid configuration: SESSION_PLACE_HEADERS needs TRUST_PROXY (only the proxy in front may name the place)',
+    );
+  }
   const dbUrl = e.DATABASE_URL;
   return {
     env: e.NODE_ENV ?? 'development',
@@ -202,7 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     sessionSecret: e.SESSION_SECRET,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     outboxPage: e.OUTBOX_PAGE,
@@ -214,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.ROLE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     identityProviders,
+    sessionPlaceHeaders: e.SESSION_PLACE_HEADERS?.toLowerCase().split(',') ?? [],
   };
 }
 

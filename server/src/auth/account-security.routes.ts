@@ -86,7 +86,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
       const mine = currentKey(req);
       const rows = await db
         .selectFrom('sessions')
-        .select(['id_hash', 'public_id', 'user_agent', 'created_at', 'last_active_at'])
+        .select(['id_hash', 'public_id', 'user_agent', 'place', 'created_at', 'last_active_at'])
         .where('user_id', '=', user.id)
         .where('expires_at', '>', nowIso())
         .where('public_id', 'is not', null)
@@ -95,7 +95,7 @@ export async function accountSecurityRoutes(app: FastifyInstance, deps: AppDeps)
         id: row.public_id!,
         current: row.id_hash === mine,
         ...describeAgent(row.user_agent),
-        place: null,
+        place: row.place,
         createdAt: row.created_at,
         lastActiveAt: row.last_active_at ?? row.created_at,
       }));

@@ -485,3 +485,46 @@ describe('upgrading to migration 030', () => {
     }
   });
 });
+
+describe('the place a session signed in from', () => {
+  it('is what the trusted proxy in front says, and nothing when a browser says it directly', async () => {
+    const proxied = await buildTestApp({
+      env: { TRUST_PROXY: '127.0.0.1', SESSION_PLACE_HEADERS: 'x-geo-city,x-geo-country' },
+    });
+    try {
+      const who = await loginAs(proxied);
+      const geo = { 'x-geo-city': 'Durban', 'x-geo-country': 'ZA' };
+      const signIn = (headers: Record<string, string>) =>
+        post(
+          proxied,
+          '/auth/user/login-web',
+          { email: who.email, password: PASSWORD },
+          { ip: '127.0.0.1', headers },
+        );
+      // Through the proxy: it forwarded the browser's address and named its place.
+      const viaProxy = await signIn({ ...geo, 'x-forwarded-for': '203.0.113.9' });
+      expect(viaProxy.statusCode, viaProxy.body).toBe(200);
+      // Straight to the server (no forwarded address): the headers are the browser's own word.
+      const direct = await post(
+        proxied,
+        '/auth/user/login-web',
+        { email: who.email, password: PASSWORD },
+        { ip: '198.51.100.7', headers: geo },
+      );
+      expect(direct.statusCode, direct.body).toBe(200);
+      const c = sessionCookie(viaProxy)!;
+      const list = await proxied.app.inject({
+        method: 'GET',
+        url: '/auth/user/sessions',
+        headers: { cookie: `${c.name}=${c.value}` },
+      });
+      const places = (
+        list.json() as { sessions: Array<{ current: boolean; place: string | null }> }
+      ).sessions;
+      expect(places.find((s) => s.current)?.place).toBe('Durban, ZA');
+      expect(places.filter((s) => !s.current).map((s) => s.place)).toEqual([null, null]);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

@@ -45,6 +45,7 @@ import { twoStepRoutes } from './two-step.routes.ts';
 import { accountSecurityRoutes } from './account-security.routes.ts';
 import { newSignInEmail } from './account-security.emails.ts';
 import { agentPhrase, describeAgent } from './user-agent.ts';
+import { signInPlace } from './sign-in-place.ts';
 import { passkeyRoutes } from './passkeys.routes.ts';
 import { identityRoutes, providerRequiredMessage } from './identities.routes.ts';
 import { requiredProviderFor } from '../config-identity-providers.ts';
@@ -214,7 +215,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps): Promise<v
     // A new id at sign-in, so a session id planted before it (fixation) is worthless after.
     await sessions.destroy(req, reply);
     const userAgent = req.headers['user-agent'];
-    if (!(await sessions.create(reply, user.id, user.password_hash, { userAgent }))) {
+    const place = signInPlace(req, deps.config.sessionPlaceHeaders);
+    if (!(await sessions.create(reply, user.id, user.password_hash, { userAgent, place }))) {
       // A password reset landed while the old password was being checked.
       throw new HttpError(401, AUTH_MESSAGES.invalidCredentials, {
         general: AUTH_MESSAGES.invalidCredentials,

@@ -33,6 +33,8 @@ export interface SessionsTable {
   user_agent: string | null;
   /** Written at most every few minutes (SESSION_ACTIVE_EVERY_MS); null before migration 030. */
   last_active_at: string | null;
+  /** Migration 034: where the proxy in front said the sign-in came from; null without one. */
+  place: string | null;
 }
 
 /** A pending change of an account's address (migration 030): one per account. */

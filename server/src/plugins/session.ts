@@ -41,7 +41,7 @@ export interface SessionStore {
     reply: FastifyReply,
     userId: string,
     checkedHash: string,
-    device?: { userAgent?: string | undefined },
+    device?: { userAgent?: string | undefined; place?: string | null },
   ): Promise<boolean>;
   destroy(req: FastifyRequest, reply: FastifyReply): Promise<void>;
   /**
@@ -257,6 +257,7 @@ export function sessionStore(
             public_id: randomBytes(12).toString('hex'),
             user_agent: cleanUserAgent(device?.userAgent),
             last_active_at: now,
+            place: device?.place ?? null,
           })
           .execute();
         await keepNewestRows(trx, sessionRows(nowIso()), userId);

@@ -32,6 +32,7 @@ import * as m030 from './030-session-devices.ts';
 import * as m031 from './031-passkeys.ts';
 import * as m032 from './032-identities.ts';
 import * as m033 from './033-certificate-details.ts';
+import * as m034 from './034-session-place.ts';
 
 /** Every migration, in order. Add new files here; never edit a shipped one. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '031-passkeys': m031,
   '032-identities': m032,
   '033-certificate-details': m033,
+  '034-session-place': m034,
 };
 
 export const migrationProvider: MigrationProvider = {
