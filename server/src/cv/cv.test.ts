@@ -284,12 +284,18 @@ describe('GET /api/curriculum-vitae/data with media', () => {
     const certificates = (await get('/api/certificate')).data;
     expect(certificates.map((c: { title: string }) => c.title)).toEqual(['Award', 'First aid']);
     expect(data.certificates).toEqual(
-      certificates.map(({ _id, title, pdfUrl, photoUrl }: Record<string, string>) => ({
-        _id,
-        title,
-        pdfUrl,
-        photoUrl,
-      })),
+      certificates.map(
+        ({ _id, title, pdfUrl, photoUrl, issuer, date, url }: Record<string, string>) => ({
+          _id,
+          title,
+          pdfUrl,
+          photoUrl,
+          // Issue 32: a certificate's details, for one without a file (a LinkedIn import).
+          issuer,
+          date,
+          url,
+        }),
+      ),
     );
     const file = await m.app.inject({ url: data.certificates[1].pdfUrl, headers: { cookie } });
     expect(file.statusCode).toBe(200);
