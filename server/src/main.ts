@@ -19,7 +19,7 @@ import { inProcessJobs, redisJobs } from './jobs/index.ts';
 
 /** The periodic work a worker runs and a web instance leaves to it (docs/operations.md, "Roles"). */
 const BACKGROUND_WORK =
-  'queued jobs (mail), removal of unattached uploads and of expired account exports';
+  'queued jobs (mail, video conversion, account exports), removal of unattached uploads and of expired account exports';
 
 async function main() {
   let config;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { AppDeps } from '../deps.ts';
+import type { JobHandle, Jobs } from '../plugins/jobs.ts';
 import { HttpError } from '../plugins/errors.ts';
 import { notifyUser } from '../notifications/index.ts';
 import { exportJsonResume } from '../cv-io/index.ts';
@@ -180,14 +181,43 @@ async function writeZip(
   await Promise.race([once(out, 'finish'), failed]);
 }
 
+/** The `account-export` job kind, defined once per jobs (every instance, so a worker runs it). */
+const exportKinds = new WeakMap<Jobs, JobHandle<{ exportId: string }>>();
+
 /**
- * `sweepOnTimer: false` (ROLE=web) leaves the periodic removal of expired files to a worker;
- * each job and each request to start one still sweeps.
+ * Builds exports: with REDIS_URL as `account-export` jobs a worker runs (issue 33: a crash
+ * mid-build leaves the job to another worker; the finished file is on the shared store and its
+ * notification reaches the user's sockets on any instance); without, in this process, one at
+ * a time. `sweepOnTimer: false` (ROLE=web) leaves the periodic removal of expired files to a
+ * worker; each job and each request to start one still sweeps.
  */
-export function accountExports(deps: Deps, { sweepOnTimer = true } = {}) {
+export function accountExports(deps: Deps & { jobs?: Jobs }, { sweepOnTimer = true } = {}) {
   const repo = accountRepo(deps.db);
   const queue: ExportRow[] = [];
   let working = false;
+  const onQueue = deps.jobs?.backend === 'redis' ? exportKind(deps.jobs) : null;
+
+  function exportKind(jobs: Jobs): JobHandle<{ exportId: string }> {
+    let kind = exportKinds.get(jobs);
+    if (!kind) {
+      kind = jobs.define<{ exportId: string }>({
+        name: 'account-export',
+        attempts: 2,
+        backoffMs: 5_000,
+        concurrency: 1,
+        label: ({ exportId }) => `account export ${exportId}`,
+        async run({ exportId }) {
+          const row = await repo.exportById(exportId);
+          // Replaced by a newer export, or the account deleted, since it was queued.
+          if (!row || row.status === 'ready' || row.status === 'expired') return;
+          await build(row);
+          await sweep().catch(() => undefined);
+        },
+      });
+      exportKinds.set(jobs, kind);
+    }
+    return kind;
+  }
 
   async function build(job: ExportRow) {
     const tmp = path.join(os.tmpdir(), `vitae-export-${job.id}.zip`);
@@ -249,14 +279,24 @@ export function accountExports(deps: Deps, { sweepOnTimer = true } = {}) {
     /** Queues a new export of the user's account (the last one, and its file, are replaced). */
     async start(userId: string): Promise<ExportStatus> {
       await sweep();
-      if (queue.length >= EXPORT_QUEUE_MAX) {
+      const waiting = onQueue ? await onQueue.waiting().catch(() => 0) : queue.length;
+      if (waiting >= EXPORT_QUEUE_MAX) {
         throw new HttpError(503, ACCOUNT_EXPORT_MESSAGES.queueFull);
       }
       const started = await repo.startExport(userId, isBuilding);
       if (!started) throw new HttpError(409, ACCOUNT_EXPORT_MESSAGES.busy);
       if (started.oldFile) await deps.storage.remove(started.oldFile);
-      queue.push(started.job);
-      void work();
+      const queued = onQueue
+        ? await onQueue.enqueue({ exportId: started.job.id }).then(
+            () => true,
+            // Redis did not take it: this instance builds it, as without Redis.
+            () => false,
+          )
+        : false;
+      if (!queued) {
+        queue.push(started.job);
+        void work();
+      }
       return statusOf(started.job);
     },
 

@@ -50,6 +50,10 @@ export function accountRepo(db: Db) {
       });
     },
 
+    async exportById(id: string): Promise<ExportRow | undefined> {
+      return db.selectFrom('account_exports').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     async updateExport(id: string, set: Partial<Omit<ExportRow, 'id' | 'user_id'>>) {
       await db
         .updateTable('account_exports')
